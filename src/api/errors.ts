@@ -1,0 +1,34 @@
+/**
+ * Every failure of a call to the platform ends up as one ApiError, so machines decide on
+ * `kind` and `status` instead of on ofetch internals.
+ */
+export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'unexpected-response';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status, only for kind 'http'. */
+  readonly status?: number;
+  /** "METHOD /path" as written in spec section 7, for logs and fault matching. */
+  readonly operation: string;
+
+  constructor(init: { kind: ApiErrorKind; message: string; operation: string; status?: number }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.operation = init.operation;
+  }
+
+  /** A plain, serialisable description (no stack, no token). */
+  toJSON() {
+    return { kind: this.kind, status: this.status, operation: this.operation, message: this.message };
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status === 401;
+}

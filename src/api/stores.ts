@@ -1,0 +1,124 @@
+import * as z from 'zod';
+import { secondsToMillis } from './codecs';
+import { http } from './http';
+
+export const NotificationTypeSchema = z.enum(['order', 'user', 'project', 'feature']);
+
+export const NotificationWireSchema = z.object({
+  id: z.number().int(),
+  type: NotificationTypeSchema,
+  title: z.string(),
+  /** unix seconds on the wire */
+  created_at: z.number(),
+  /** Where clicking the notification leads (an app path). */
+  click_action: z.string(),
+  read: z.boolean(),
+});
+export const NotificationSchema = secondsToMillis(NotificationWireSchema, ['created_at']);
+export type StoreNotification = z.output<typeof NotificationSchema>;
+
+export const DeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  model: z.string(),
+  registered_at: z.number(),
+});
+
+export const StoreProfileWireSchema = z.object({
+  id: z.number().int(),
+  name: z.string().min(1),
+  description: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.object({
+    address_print: z.string(),
+    city: z.string(),
+    country: z.string().length(2),
+    postal_code: z.string(),
+  }),
+  address_lat: z.number().nullable().optional(),
+  address_lon: z.number().nullable().optional(),
+  lat: z.number(),
+  lon: z.number(),
+  avatar: z.string(),
+  logo: z.string(),
+  cover: z.string(),
+  devicesAllowed: z.number().int().nonnegative(),
+  devices: z.array(DeviceSchema),
+  apiKey: z.string(),
+  sms_send: z.boolean(),
+  sms_text: z.string(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  special_terms: z.object({ text: z.string(), accept_date: z.number().nullable() }),
+  notifications: z.array(NotificationWireSchema),
+});
+export type StoreProfileWire = z.infer<typeof StoreProfileWireSchema>;
+
+/** The client's view: lat/lon from address_lat/address_lon when present (spec section 3). */
+export const StoreProfileSchema = z.codec(StoreProfileWireSchema, StoreProfileWireSchema, {
+  decode: (wire) => ({
+    ...wire,
+    lat: wire.address_lat ?? wire.lat,
+    lon: wire.address_lon ?? wire.lon,
+    special_terms: {
+      ...wire.special_terms,
+      accept_date: wire.special_terms.accept_date == null ? null : wire.special_terms.accept_date * 1000,
+    },
+    notifications: wire.notifications.map((n) => ({ ...n, created_at: n.created_at * 1000 })),
+  }),
+  encode: (client) => ({
+    ...client,
+    special_terms: {
+      ...client.special_terms,
+      accept_date: client.special_terms.accept_date == null ? null : Math.round(client.special_terms.accept_date / 1000),
+    },
+    notifications: client.notifications.map((n) => ({ ...n, created_at: Math.round(n.created_at / 1000) })),
+  }),
+});
+export type StoreProfile = z.output<typeof StoreProfileSchema>;
+
+/** Home data of the overview and the management dashboard (GET /stores/home). */
+export const ReviewWireSchema = z.object({
+  order_id: z.number().int(),
+  rating: z.number().min(0).max(5),
+  /** unix seconds */
+  date: z.number(),
+  description: z.string(),
+  review: z.string(),
+  total_price_bt: z.number(),
+  total_quantity: z.number().int(),
+  category: z.string(),
+});
+export const ReviewSchema = secondsToMillis(ReviewWireSchema, ['date']);
+export type Review = z.output<typeof ReviewSchema>;
+
+export const HomeDataWireSchema = z.object({
+  offers_qty: z.number().int().nonnegative(),
+  today_sales: z.number().nonnegative(),
+  received_orders: z.number().int().nonnegative(),
+  pickedup_orders: z.number().int().nonnegative(),
+  current_Offers: z.number().int().nonnegative(),
+  rating: z.number().min(0).max(5),
+  rating_qty: z.number().int().nonnegative(),
+  reviews: z.array(ReviewWireSchema),
+  annual_income: z.number().nonnegative(),
+  new_customers: z.number().int().nonnegative(),
+  sales_ratio: z.number().min(0).max(100),
+  value: z.number(),
+  items_rescued: z.number().int().nonnegative(),
+});
+export const HomeDataSchema = z.codec(HomeDataWireSchema, HomeDataWireSchema, {
+  decode: (wire) => ({ ...wire, reviews: wire.reviews.map((r) => ({ ...r, date: r.date * 1000 })) }),
+  encode: (client) => ({ ...client, reviews: client.reviews.map((r) => ({ ...r, date: Math.round(r.date / 1000) })) }),
+});
+export type HomeData = z.output<typeof HomeDataSchema>;
+
+/** GET /stores/home */
+export async function getHome(): Promise<HomeData> {
+  return http('/stores/home', { schema: HomeDataSchema, operation: 'GET /stores/home' });
+}
+
+/** GET /stores/profile/{id} */
+export async function getStoreProfile(storeId: number): Promise<StoreProfile> {
+  return http(`/stores/profile/${storeId}`, { schema: StoreProfileSchema, operation: 'GET /stores/profile/{id}' });
+}

@@ -1,0 +1,18 @@
+/** Business constants from spec section 9. One place, so a rule and its test read the same number. */
+export const API_TIMEOUT_MS = 10_000;
+/** A session is stale once strictly more than this has passed since it started. */
+export const SESSION_STALE_AFTER_MS = 3 * 60 * 1000;
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+export const SIGN_IN_ERROR_AUTO_HIDE_MS = 7000;
+export const TRANSIENT_MESSAGE_MS = 3000;
+export const OFFER_MIN_PRICE_RATIO = 0.45;
+export const OVERVIEW_REVIEW_COUNT = 3;
+export const FINANCE_DEFAULT_DAYS = 7;
+export const OFFERS_POLL_MS = 20_000;
+export const PAST_ORDERS_POLL_MS = 10_000;
+export const PAGINATION_PAGES = 5;
+export const PAGINATION_MARGIN_PAGES = 2;
+export const AVATAR_GROUP_LIMIT = 3;
+export const SIDE_NAV_WIDTH_PX = 256;
+export const JOURNAL_MAX_EVENTS = 1000;
+export const GUEST_ROLE = 'GUEST';

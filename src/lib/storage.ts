@@ -1,0 +1,58 @@
+/**
+ * Every key the app writes to web storage starts with APP_STORAGE_PREFIX, so signing out can
+ * remove all of it and nothing else (the mock backend keeps its own "devkit." keys, which stand
+ * for the server's disk, not for the browser's session).
+ */
+export const APP_STORAGE_PREFIX = 'console.';
+
+export const storageKeys = {
+  /** Session token + when the session started (sessionStorage: dies with the tab). */
+  session: `${APP_STORAGE_PREFIX}session`,
+  /** The signed-in user (localStorage: survives reloads and new tabs). */
+  user: `${APP_STORAGE_PREFIX}user`,
+  cookieConsent: `${APP_STORAGE_PREFIX}cookie-consent`,
+  language: `${APP_STORAGE_PREFIX}language`,
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | undefined {
+  try {
+    return which === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    // Storage can throw when disabled by browser policy; the app then runs without persistence.
+    return undefined;
+  }
+}
+
+export function readJson(which: Area, key: string): unknown {
+  const raw = area(which)?.getItem(key);
+  if (raw == null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(which: Area, key: string, value: unknown): void {
+  area(which)?.setItem(key, JSON.stringify(value));
+}
+
+export function remove(which: Area, key: string): void {
+  area(which)?.removeItem(key);
+}
+
+/** Removes every app key from both storage areas. Keys of other owners are left alone. */
+export function clearAppStorage(): void {
+  for (const which of ['local', 'session'] as const) {
+    const store = area(which);
+    if (!store) continue;
+    const ours: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith(APP_STORAGE_PREFIX)) ours.push(key);
+    }
+    for (const key of ours) store.removeItem(key);
+  }
+}

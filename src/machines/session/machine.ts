@@ -1,0 +1,253 @@
+import { assign, setup } from 'xstate';
+import type { SessionGrant } from '../../api/session';
+import { SESSION_STALE_AFTER_MS } from '../../lib/constants';
+import { now } from '../../lib/clock';
+import { promiseNotProvided } from '../not-provided';
+
+/**
+ * The operator's session: from boot (restoring a stored session or one the identity provider
+ * remembers) through sign-in, the 3-minute freshness window and its refresh, to sign-out.
+ * Effects are injected actors; journal entries, storage and snackbars are named actions.
+ */
+export interface StoredSession {
+  grant: SessionGrant;
+  startedAt: number;
+}
+
+export type SignInFailure = { reason: 'credentials' | 'unavailable'; email: string };
+
+export interface SessionContext {
+  token: string | null;
+  startedAt: number | null;
+  grant: SessionGrant | null;
+  /** Set while signing out, so the sign-out can say why (expired vs. chosen). */
+  signOutReason: 'user' | 'expired' | null;
+  /** The e-mail of the sign-in under way, for the guest record if it fails. */
+  signInEmail: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; email: string; password: string }
+  | { type: 'session.signOut' }
+  /** A call needs a token; in a stale session this starts the (single, shared) refresh. */
+  | { type: 'session.tokenNeeded' }
+  /** The server refused `token` with a 401. Refreshes once unless a newer token already exists. */
+  | { type: 'session.tokenRejected'; token: string }
+  /** The refreshed token was refused too: the session is over. */
+  | { type: 'session.expired' }
+  | { type: 'session.switchRole'; role: string };
+
+export const isStaleAt = (startedAt: number | null, at: number) =>
+  startedAt !== null && at - startedAt > SESSION_STALE_AFTER_MS;
+
+const recordSignedOut = {
+  type: 'recordSignedOut',
+  params: ({ context }: { context: SessionContext }) => ({ reason: context.signOutReason ?? 'user' }),
+} as const;
+const logSignOutFailure = {
+  type: 'logSignOutFailure',
+  params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
+} as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    /** Reads the stored session (token in sessionStorage, user in localStorage). */
+    restoreSession: promiseNotProvided<StoredSession | null, void>('restoreSession'),
+    /** The provider still knows the user but this tab has no session: POST users/login. */
+    resumeWithProvider: promiseNotProvided<SessionGrant | null, void>('resumeWithProvider'),
+    /** Provider sign-in with e-mail/password, then POST /stores/signin. */
+    signIn: promiseNotProvided<SessionGrant, { email: string; password: string }>('signIn'),
+    /** A fresh provider ID token exchanged for a new session token. */
+    refreshSession: promiseNotProvided<SessionGrant, void>('refreshSession'),
+    /** The logout call and the provider sign-out. Failures are only logged. */
+    signOut: promiseNotProvided<void, void>('signOut'),
+  },
+  actions: {
+    /** Appends session.signedIn to the journal and stores token and user. */
+    recordSignedIn: (_, _params: { grant: SessionGrant; startedAt: number; via: 'password' | 'provider' | 'restored' }) => {},
+    recordRefreshed: (_, _params: { grant: SessionGrant; startedAt: number }) => {},
+    /** Appends session.signInFailed (the guest with an error flag). */
+    recordSignInFailed: (_, _params: SignInFailure) => {},
+    notifySignInFailed: (_, _params: SignInFailure) => {},
+    recordRoleSwitched: (_, _params: { role: string }) => {},
+    /** Appends session.signedOut and clears every piece of client storage the app wrote. */
+    recordSignedOut: (_, _params: { reason: 'user' | 'expired' }) => {},
+    notifySessionExpired: () => {},
+    logSignOutFailure: (_, _params: { error: unknown }) => {},
+    logResumeFailure: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    hasStoredSession: (_, params: { stored: StoredSession | null }) => params.stored !== null,
+    providerResumed: (_, params: { grant: SessionGrant | null }) => params.grant !== null,
+    isStale: ({ context }) => isStaleAt(context.startedAt, now()),
+    isCurrentToken: ({ context }, params: { token: string }) => params.token === context.token,
+    signOutWasExpiry: ({ context }) => context.signOutReason === 'expired',
+    canActAsRole: ({ context }, params: { role: string }) =>
+      !!context.grant &&
+      context.grant.user.operator.role !== params.role &&
+      context.grant.user.operator.rolesList.roles.includes(params.role),
+  },
+  delays: {
+    untilStale: ({ context }) => Math.max(0, (context.startedAt ?? now()) + SESSION_STALE_AFTER_MS + 1 - now()),
+  },
+}).createMachine({
+  id: 'session',
+  context: { token: null, startedAt: null, grant: null, signOutReason: null, signInEmail: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Boot: a session stored by this tab is adopted without a network call.',
+      tags: 'busy',
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => ({ stored: event.output }) },
+            target: 'signedIn',
+            actions: [
+              assign(({ event }) => ({ token: event.output!.grant.token, startedAt: event.output!.startedAt, grant: event.output!.grant })),
+              { type: 'recordSignedIn', params: ({ event }) => ({ ...event.output!, via: 'restored' as const }) },
+            ],
+          },
+          { target: 'resuming' },
+        ],
+        onError: { target: 'resuming' },
+      },
+    },
+    resuming: {
+      description: 'No session in this tab; if the identity provider still knows the user, POST users/login.',
+      tags: 'busy',
+      invoke: {
+        id: 'resumeWithProvider',
+        src: 'resumeWithProvider',
+        onDone: [
+          {
+            guard: { type: 'providerResumed', params: ({ event }) => ({ grant: event.output }) },
+            target: 'signedIn',
+            actions: [
+              assign(({ event }) => ({ token: event.output!.token, startedAt: now(), grant: event.output! })),
+              { type: 'recordSignedIn', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt!, via: 'provider' as const }) },
+            ],
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut', actions: { type: 'logResumeFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signedOut: {
+      entry: assign({ token: null, startedAt: null, grant: null, signOutReason: null }),
+      on: { 'session.signIn': { target: 'signingIn', actions: assign({ signInEmail: ({ event }) => event.email }) } },
+    },
+    signingIn: {
+      tags: 'busy',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          const { email, password } = event as Extract<SessionEvent, { type: 'session.signIn' }>;
+          return { email, password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign(({ event }) => ({ token: event.output.token, startedAt: now(), grant: event.output })),
+            { type: 'recordSignedIn', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt!, via: 'password' as const }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'recordSignInFailed', params: ({ context, event }) => failure(event.error, context.signInEmail) },
+            { type: 'notifySignInFailed', params: ({ context, event }) => failure(event.error, context.signInEmail) },
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'fresh',
+      on: {
+        'session.signOut': { target: 'signingOut', actions: assign({ signOutReason: 'user' }) },
+        'session.expired': { target: 'signingOut', actions: assign({ signOutReason: 'expired' }) },
+        'session.switchRole': {
+          guard: { type: 'canActAsRole', params: ({ event }) => ({ role: event.role }) },
+          actions: [
+            assign(({ context, event }) => ({
+              grant: { ...context.grant!, user: { ...context.grant!.user, operator: { ...context.grant!.user.operator, role: event.role } } },
+            })),
+            { type: 'recordRoleSwitched', params: ({ event }) => ({ role: event.role }) },
+          ],
+        },
+      },
+      states: {
+        fresh: {
+          description: 'Started at most 3 minutes ago: calls use the token as it is.',
+          always: { guard: 'isStale', target: 'stale' },
+          after: { untilStale: 'stale' },
+          on: {
+            'session.tokenNeeded': { guard: 'isStale', target: 'refreshing' },
+            'session.tokenRejected': {
+              guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
+              target: 'refreshing',
+            },
+          },
+        },
+        stale: {
+          description: 'More than 3 minutes old: the next call refreshes the token first.',
+          on: {
+            'session.tokenNeeded': 'refreshing',
+            'session.tokenRejected': {
+              guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
+              target: 'refreshing',
+            },
+          },
+        },
+        refreshing: {
+          description: 'One refresh shared by every waiting call.',
+          tags: 'busy',
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            onDone: {
+              target: 'fresh',
+              actions: [
+                assign(({ event }) => ({ token: event.output.token, startedAt: now(), grant: event.output })),
+                { type: 'recordRefreshed', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt! }) },
+              ],
+            },
+            onError: { target: '#session.signingOut', actions: assign({ signOutReason: 'expired' }) },
+          },
+        },
+      },
+    },
+    signingOut: {
+      tags: 'busy',
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: [
+          { guard: 'signOutWasExpiry', target: 'signedOut', actions: [recordSignedOut, 'notifySessionExpired'] },
+          { target: 'signedOut', actions: [recordSignedOut] },
+        ],
+        // A failed logout call is only logged: locally the operator is signed out either way.
+        onError: [
+          {
+            guard: 'signOutWasExpiry',
+            target: 'signedOut',
+            actions: [logSignOutFailure, recordSignedOut, 'notifySessionExpired'],
+          },
+          { target: 'signedOut', actions: [logSignOutFailure, recordSignedOut] },
+        ],
+      },
+    },
+  },
+});
+
+function failure(error: unknown, email: string | null): SignInFailure {
+  const reason = (error as { reason?: string } | undefined)?.reason === 'unavailable' ? 'unavailable' : 'credentials';
+  return { reason, email: email ?? '' };
+}

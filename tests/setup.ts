@@ -1,0 +1,33 @@
+import { afterEach, beforeEach } from 'vitest';
+
+/**
+ * A test that logs an unexpected console.error (or console.warn) fails. A test that expects one
+ * declares it with `expectConsoleError(/pattern/)`.
+ */
+const expected: RegExp[] = [];
+const unexpected: string[] = [];
+const original = { error: console.error, warn: console.warn };
+
+export function expectConsoleError(pattern: RegExp): void {
+  expected.push(pattern);
+}
+
+beforeEach(() => {
+  unexpected.length = 0;
+  expected.length = 0;
+  for (const level of ['error', 'warn'] as const) {
+    console[level] = (...args: unknown[]) => {
+      const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+      if (!expected.some((pattern) => pattern.test(text))) unexpected.push(`console.${level}: ${text}`);
+    };
+  }
+});
+
+afterEach(() => {
+  console.error = original.error;
+  console.warn = original.warn;
+  if (unexpected.length > 0) {
+    const messages = unexpected.splice(0);
+    throw new Error(`Unexpected console output:\n${messages.join('\n')}`);
+  }
+});
