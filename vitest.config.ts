@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'happy-dom',
-    include: ['tests/{unit,machines,screens}/**/*.test.{ts,tsx}'],
+    include: ['tests/{unit,machines,screens,mocks}/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
     // The machine has 2 cores.
     maxWorkers: 2,

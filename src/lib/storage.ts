@@ -11,7 +11,6 @@ export const storageKeys = {
   /** The signed-in user (localStorage: survives reloads and new tabs). */
   user: `${APP_STORAGE_PREFIX}user`,
   cookieConsent: `${APP_STORAGE_PREFIX}cookie-consent`,
-  language: `${APP_STORAGE_PREFIX}language`,
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,0 +1,75 @@
+import CssBaseline from '@mui/joy/CssBaseline';
+import { CssVarsProvider } from '@mui/joy/styles';
+import { useSelector } from '@xstate/react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { browserLanguage, LocaleProvider, useT } from '../i18n';
+import { giveCookieConsent } from '../machines/preferences';
+import { selectCurrentMessage } from '../machines/snackbar.machine';
+import { CookieConsentBanner } from '../ui/cookie-consent-banner';
+import { SnackbarView } from '../ui/snackbar-view';
+import { ErrorPage } from '../screens/errors/error-page';
+import { useProjection } from './hooks';
+import { AppRoutes } from './routes';
+import { ServicesProvider, useServices, type Services } from './services';
+import { theme } from './theme';
+
+function SnackbarHost() {
+  const t = useT();
+  const { snackbar } = useServices();
+  const message = useSelector(snackbar, selectCurrentMessage);
+  return (
+    <SnackbarView
+      message={message ? t(message.key, message.params) : undefined}
+      severity={message?.severity ?? 'error'}
+      closeLabel={t('snackbar.close')}
+      onClose={() => snackbar.send({ type: 'snackbar.close' })}
+    />
+  );
+}
+
+function CookieConsent() {
+  const t = useT();
+  const { journal } = useServices();
+  const agreed = useProjection('preferences', (view) => view.cookieConsent);
+  if (agreed) return null;
+  return <CookieConsentBanner text={t('consent.text')} agreeLabel={t('consent.agree')} onAgree={() => giveCookieConsent(journal)} />;
+}
+
+function Localised({ children }: { children: ReactNode }) {
+  const chosen = useProjection('preferences', (view) => view.language);
+  return <LocaleProvider language={chosen ?? browserLanguage()}>{children}</LocaleProvider>;
+}
+
+/** Anything a screen throws ends on the 500 page instead of a blank screen. */
+class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+  state = { crashed: false };
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Unexpected error in the console UI', error, info.componentStack);
+  }
+  render() {
+    return this.state.crashed ? <ErrorPage code={500} /> : this.props.children;
+  }
+}
+
+export function App({ services }: { services: Services }) {
+  return (
+    <ServicesProvider services={services}>
+      <CssVarsProvider theme={theme} defaultMode="light" modeStorageKey="console.mode" colorSchemeStorageKey="console.color-scheme">
+        <CssBaseline />
+        <Localised>
+          <BrowserRouter>
+            <CrashBoundary>
+              <AppRoutes />
+            </CrashBoundary>
+            <SnackbarHost />
+            <CookieConsent />
+          </BrowserRouter>
+        </Localised>
+      </CssVarsProvider>
+    </ServicesProvider>
+  );
+}

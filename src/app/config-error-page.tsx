@@ -1,0 +1,38 @@
+import CssBaseline from '@mui/joy/CssBaseline';
+import List from '@mui/joy/List';
+import ListItem from '@mui/joy/ListItem';
+import Sheet from '@mui/joy/Sheet';
+import { CssVarsProvider } from '@mui/joy/styles';
+import Typography from '@mui/joy/Typography';
+import { browserLanguage, translate } from '../i18n';
+import type { ConfigProblem } from '../lib/config';
+import { theme } from './theme';
+
+/** Shown instead of the app when the configuration does not validate: names every bad variable. */
+export function ConfigErrorPage({ problems }: { problems: ConfigProblem[] }) {
+  const language = browserLanguage();
+  return (
+    <CssVarsProvider theme={theme}>
+      <CssBaseline />
+      <Sheet component="main" sx={{ maxWidth: 640, mx: 'auto', my: 6, p: 4, borderRadius: 'lg' }} variant="outlined">
+        <Typography level="h2" component="h1" sx={{ mb: 1 }}>
+          {translate(language, 'errors.config.title')}
+        </Typography>
+        <Typography level="body-md">{translate(language, 'errors.config.body')}</Typography>
+        <List marker="disc">
+          {problems.map((problem) => (
+            <ListItem key={problem.variable + problem.message}>
+              <Typography level="body-md">
+                <Typography component="code" fontFamily="code" fontWeight="lg">
+                  {problem.variable}
+                </Typography>
+                {': '}
+                {problem.message}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      </Sheet>
+    </CssVarsProvider>
+  );
+}

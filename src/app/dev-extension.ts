@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import type { AnalyticsPort } from './analytics';
+
+/**
+ * What the mock-server dev kit adds to the app in mock mode. main.tsx fills it from the single
+ * dynamic import of mocks/; the live build leaves it empty, so no mock code is bundled.
+ */
+export interface DevExtension {
+  /** Shown on the sign-in screen, filled in with one click. */
+  demoAccount?: { email: string; password: string };
+  /** The Demo menu in the top bar. */
+  DemoMenu?: ComponentType;
+  analytics?: AnalyticsPort;
+}

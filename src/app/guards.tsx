@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { GUEST_ROLE } from '../lib/constants';
+import { selectUser } from '../machines/selectors';
+import { useProjection, useSession } from './hooks';
+import { FullPageLoading } from '../ui/full-page-loading';
+
+/** Roles that exist on the platform (the spec names none; docs/decisions/003-routes-and-roles.md). */
+export const ROLES = { admin: 'STORE_ADMIN', operator: 'STORE_OPERATOR' } as const;
+export const ALL_STORE_ROLES = [ROLES.admin, ROLES.operator];
+
+/** Where a guard sends someone, as a pure rule (tested without React). */
+export type GuardDecision = 'allow' | 'wait' | 'sign-in' | 'not-allowed';
+
+export function decideAccess(state: { sessionSettling: boolean; role: string | null }, allowedRoles: readonly string[] | undefined): GuardDecision {
+  if (state.sessionSettling) return 'wait';
+  if (state.role === null || state.role === GUEST_ROLE) return 'sign-in';
+  if (allowedRoles && !allowedRoles.includes(state.role)) return 'not-allowed';
+  return 'allow';
+}
+
+function useAccessState() {
+  const sessionSettling = useSession((s) => s.matches('restoring') || s.matches('resuming') || s.matches('signingIn'));
+  const signedIn = useSession((s) => s.matches('signedIn'));
+  const user = useProjection('session', selectUser);
+  return { sessionSettling, role: signedIn && user ? user.operator.role : null };
+}
+
+/** Main area: no session → /auth/login (remembering where the operator was going). */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const access = useAccessState();
+  const location = useLocation();
+  const decision = decideAccess(access, undefined);
+  if (decision === 'wait') return <FullPageLoading />;
+  if (decision === 'sign-in') return <Navigate to="/auth/login" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}
+
+/** Role guard: signed out → /auth/login; signed in without an allowed role → /errors/error-401. */
+export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
+  const access = useAccessState();
+  const decision = decideAccess(access, roles);
+  if (decision === 'wait') return <FullPageLoading />;
+  if (decision === 'sign-in') return <Navigate to="/auth/login" replace />;
+  if (decision === 'not-allowed') return <Navigate to="/errors/error-401" replace />;
+  return <>{children}</>;
+}
+
+/** Public area: a signed-in operator is sent to / (or back where they were going). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const settling = useSession((s) => s.matches('restoring') || s.matches('resuming'));
+  const signedIn = useSession((s) => s.matches('signedIn'));
+  const location = useLocation();
+  if (settling) return <FullPageLoading />;
+  if (signedIn) {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from && from.startsWith('/') && !from.startsWith('/auth') ? from : '/'} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,38 @@
+import Typography from '@mui/joy/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useT, type MessageKey, type TranslateParams } from '../i18n';
+import { useServices } from './services';
+
+/**
+ * Every routed screen sits in a Page: it sets the document title and reports the page view
+ * (path and title) to the analytics port once per path.
+ */
+export function usePageTitle(titleKey: MessageKey, params?: TranslateParams): string {
+  const t = useT();
+  const { analytics } = useServices();
+  const { pathname } = useLocation();
+  const title = t(titleKey, params);
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = `${title} · ${appName}`;
+  }, [title, appName]);
+  useEffect(() => {
+    analytics.pageViewed({ path: pathname, title: document.title });
+    // Reported once per path; a language switch on the same page is not a new view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  return title;
+}
+
+export function Page({ titleKey, params, children }: { titleKey: MessageKey; params?: TranslateParams; children?: ReactNode }) {
+  const title = usePageTitle(titleKey, params);
+  return (
+    <>
+      <Typography level="h2" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </>
+  );
+}

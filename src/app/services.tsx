@@ -1,0 +1,56 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import { createContext, useContext, type ReactNode } from 'react';
+import { configureHttp } from '../api/http';
+import { configureIdentity } from '../api/identity';
+import type { Config } from '../lib/config';
+import { journal, type Journal } from '../machines/journal';
+import { httpSessionFor, startSession, type SessionActor } from '../machines/session/live';
+import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar.machine';
+import { beaconAnalytics, type AnalyticsPort } from './analytics';
+import type { DevExtension } from './dev-extension';
+
+/**
+ * The app's long-lived actors and ports, created once at boot. Screens reach them through
+ * useServices(); tests build their own with createServices().
+ */
+export interface Services {
+  config: Config;
+  journal: Journal;
+  session: SessionActor;
+  snackbar: ActorRefFrom<typeof snackbarMachine>;
+  notify: (message: SnackbarRequest) => void;
+  analytics: AnalyticsPort;
+  dev: DevExtension;
+}
+
+export function createServices(config: Config, dev: DevExtension = {}): Services {
+  const snackbar = createActor(snackbarMachine).start();
+  const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
+  configureIdentity(config.firebase);
+  // The session's http side is plugged in after the session exists; calls made before that
+  // (none: the session restores from storage first) would go without a token.
+  configureHttp({ baseURL: config.apiBaseUrl });
+  const session = startSession({ journal, notify });
+  configureHttp({ baseURL: config.apiBaseUrl, session: httpSessionFor(session) });
+  return {
+    config,
+    journal,
+    session,
+    snackbar,
+    notify,
+    analytics: dev.analytics ?? beaconAnalytics(undefined),
+    dev,
+  };
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside ServicesProvider');
+  return services;
+}

@@ -1,0 +1,70 @@
+import Avatar from '@mui/joy/Avatar';
+import Box from '@mui/joy/Box';
+import List from '@mui/joy/List';
+import ListItem from '@mui/joy/ListItem';
+import ListItemButton from '@mui/joy/ListItemButton';
+import ListSubheader from '@mui/joy/ListSubheader';
+import Typography from '@mui/joy/Typography';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useT } from '../../i18n';
+import type { SessionUser } from '../../api/session';
+import { navigationFor } from './navigation';
+
+function isCurrent(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const groups = navigationFor(user.operator.role);
+  return (
+    <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
+        <RouterLink
+          to="/settings/general"
+          aria-label={t('shell.storeAvatar', { name: user.store.name })}
+          onClick={onNavigate}
+          style={{ borderRadius: '50%' }}
+        >
+          <Avatar src={user.store.avatar || undefined} alt="" size="lg">
+            {user.store.name.slice(0, 1)}
+          </Avatar>
+        </RouterLink>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography level="title-sm" noWrap data-testid="store-name">
+            {user.store.name}
+          </Typography>
+          <Typography level="body-xs" noWrap>
+            {user.operator.email}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ overflowY: 'auto', flex: 1, py: 1 }}>
+        {groups.map((group, index) => (
+          <List key={group.label ?? `group-${index}`} size="sm" aria-label={group.label ? t(group.label) : undefined} sx={{ '--ListItem-radius': '6px', px: 1, flexGrow: 0 }}>
+            {group.label && (
+              <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>
+            )}
+            {group.entries.map((entry) => {
+              const current = isCurrent(pathname, entry.to);
+              return (
+                <ListItem key={entry.to}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={entry.to}
+                    selected={current}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={onNavigate}
+                  >
+                    {t(entry.label)}
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import IconButton from '@mui/joy/IconButton';
+import Typography from '@mui/joy/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SessionUser } from '../../api/session';
+import { useT } from '../../i18n';
+import { selectCanSwitchRole } from '../../machines/selectors';
+import { LogoutIcon, MenuIcon } from '../../ui/icons';
+import { TOP_BAR_BACKGROUND } from '../theme';
+import { useProjection } from '../hooks';
+import { useServices } from '../services';
+import { NotificationsButton } from './notifications-button';
+import { RoleSwitch } from './role-switch';
+import { StoreSwitcher } from './store-switcher';
+
+export const TOP_BAR_HEIGHT = 56;
+
+export function Logo() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden focusable="false">
+      <circle cx="16" cy="16" r="15" fill="#fff" />
+      <path d="M9 18c0-4.4 3.1-8 7-8s7 3.6 7 8H9z" fill="#C2410C" />
+      <path d="M8 19h16l-2 5H10z" fill="#15803D" />
+    </svg>
+  );
+}
+
+export function TopBar({ user, onOpenNavigation, navigationOpen }: { user: SessionUser; onOpenNavigation: () => void; navigationOpen: boolean }) {
+  const t = useT();
+  const { session, dev } = useServices();
+  const canSwitchRole = useProjection('session', selectCanSwitchRole);
+  const DemoMenu = dev.DemoMenu;
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 1100,
+        height: TOP_BAR_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: { xs: 1, md: 2 },
+        bgcolor: TOP_BAR_BACKGROUND,
+        color: 'common.white',
+      }}
+    >
+      <IconButton
+        variant="plain"
+        aria-label={t('shell.openNavigation')}
+        aria-expanded={navigationOpen}
+        aria-controls="side-navigation-drawer"
+        onClick={onOpenNavigation}
+        sx={{ display: { md: 'none' }, color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Box
+        component={RouterLink}
+        to="/overview"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', borderRadius: 'sm' }}
+      >
+        <Logo />
+        <Typography level="title-lg" sx={{ color: 'inherit', display: { xs: 'none', sm: 'block' } }}>
+          {t('app.name')}
+        </Typography>
+      </Box>
+      <Box sx={{ flex: 1 }} />
+      {DemoMenu && <DemoMenu />}
+      {canSwitchRole && <RoleSwitch operator={user.operator} />}
+      <NotificationsButton />
+      <StoreSwitcher currentStoreId={user.store.id} />
+      <Button
+        variant="plain"
+        startDecorator={<LogoutIcon />}
+        onClick={() => session.send({ type: 'session.signOut' })}
+        sx={{ display: { xs: 'none', md: 'inline-flex' }, color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+      >
+        {t('shell.signOut')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { ApiError } from '../../api/errors';
+import type { HttpSession } from '../../api/http';
+import { currentIdToken, IdentityError, signInWithPassword, signOutOfProvider } from '../../api/identity';
+import { exchangeIdToken, loginWithIdToken, logout, SessionGrantSchema, type SessionGrant } from '../../api/session';
+import { now } from '../../lib/clock';
+import { clearAppStorage, readJson, remove, storageKeys, writeJson } from '../../lib/storage';
+import * as z from 'zod';
+import type { Journal } from '../journal';
+import type { SnackbarRequest } from '../snackbar.machine';
+import { isStaleAt, sessionMachine, type StoredSession } from './machine';
+import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
+
+/**
+ * The session machine with its real effects: Firebase for the identity provider, the platform's
+ * session calls, web storage (token in sessionStorage, user in localStorage) and the journal.
+ */
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+const StoredTokenSchema = z.object({ token: z.string().min(1), startedAt: z.number() });
+
+function readStoredSession(): StoredSession | null {
+  const token = StoredTokenSchema.safeParse(readJson('session', storageKeys.session));
+  const user = SessionGrantSchema.shape.user.safeParse(readJson('local', storageKeys.user));
+  if (!token.success || !user.success) return null;
+  return { grant: { token: token.data.token, user: user.data }, startedAt: token.data.startedAt };
+}
+
+function storeSession(grant: SessionGrant, startedAt: number): void {
+  writeJson('session', storageKeys.session, { token: grant.token, startedAt });
+  writeJson('local', storageKeys.user, grant.user);
+}
+
+export interface LiveSessionDeps {
+  journal: Journal;
+  notify: (message: SnackbarRequest) => void;
+}
+
+export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
+  return sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(async () => readStoredSession()),
+      resumeWithProvider: fromPromise(async () => {
+        // Only an operator who signed in before (user stored) is resumed; this avoids a provider
+        // round-trip for every anonymous visit to the sign-in page.
+        if (readJson('local', storageKeys.user) === undefined) return null;
+        const idToken = await currentIdToken();
+        if (!idToken) {
+          remove('local', storageKeys.user);
+          return null;
+        }
+        return loginWithIdToken(idToken);
+      }),
+      signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }) => {
+        const idToken = await signInWithPassword(input.email, input.password);
+        try {
+          return await exchangeIdToken(idToken);
+        } catch (error) {
+          // The spec's "login exchange failure": the server refused the ID token.
+          const reachable = error instanceof ApiError && error.kind === 'http';
+          throw new IdentityError(reachable ? 'credentials' : 'unavailable', error instanceof Error ? error.message : 'exchange failed');
+        }
+      }),
+      refreshSession: fromPromise(async () => {
+        const idToken = await currentIdToken(true);
+        if (!idToken) throw new Error('The identity provider no longer knows the user');
+        return exchangeIdToken(idToken);
+      }),
+      signOut: fromPromise(async () => {
+        try {
+          await logout();
+        } finally {
+          await signOutOfProvider();
+        }
+      }),
+    },
+    actions: {
+      recordSignedIn: (_, { grant, startedAt, via }) => {
+        storeSession(grant, startedAt);
+        journal.append({ type: 'session.signedIn', at: now(), user: grant.user, via });
+      },
+      recordRefreshed: (_, { grant, startedAt }) => {
+        storeSession(grant, startedAt);
+        journal.append({ type: 'session.refreshed', at: now() });
+      },
+      recordSignInFailed: (_, { email, reason }) => {
+        journal.append({ type: 'session.signInFailed', at: now(), email, reason });
+      },
+      notifySignInFailed: (_, { reason }) => {
+        notify(
+          reason === 'credentials'
+            ? { key: 'auth.signIn.invalid', severity: 'error', autoHideMs: SIGN_IN_ERROR_AUTO_HIDE_MS }
+            : { key: 'auth.signIn.unavailable', severity: 'error', autoHideMs: SIGN_IN_ERROR_AUTO_HIDE_MS },
+        );
+      },
+      recordRoleSwitched: (_, { role }) => {
+        const stored = readStoredSession();
+        if (stored) storeSession({ ...stored.grant, user: { ...stored.grant.user, operator: { ...stored.grant.user.operator, role } } }, stored.startedAt);
+        journal.append({ type: 'session.roleSwitched', at: now(), role });
+      },
+      recordSignedOut: (_, { reason }) => {
+        clearAppStorage();
+        journal.append({ type: 'session.signedOut', at: now(), reason });
+      },
+      notifySessionExpired: () => notify({ key: 'session.expired', severity: 'warning' }),
+      logSignOutFailure: (_, { error }) => console.info('Logout call failed; signed out locally.', describe(error)),
+      logResumeFailure: (_, { error }) => console.info('Could not resume the session with the identity provider.', describe(error)),
+    },
+  });
+}
+
+function describe(error: unknown): unknown {
+  return error instanceof ApiError ? error.toJSON() : error instanceof Error ? error.message : error;
+}
+
+/**
+ * Plugs the session into the http client: every store call asks for a token (refreshing a stale
+ * session first; concurrent callers wait for the same refresh), and a 401 triggers one refresh.
+ */
+const sessionEnded = () => new ApiError({ kind: 'http', status: 401, operation: 'session', message: 'The session has ended' });
+
+export function httpSessionFor(session: SessionActor): HttpSession {
+  return {
+    async accessToken() {
+      const snapshot = session.getSnapshot();
+      if (snapshot.matches('signingOut')) return snapshot.context.token ?? undefined;
+      if (!snapshot.matches('signedIn')) return undefined;
+      if (snapshot.matches({ signedIn: 'fresh' }) && !isStaleAt(snapshot.context.startedAt, now())) return snapshot.context.token ?? undefined;
+      session.send({ type: 'session.tokenNeeded' });
+      const settled = await waitFor(session, (s) => s.matches({ signedIn: 'fresh' }) || !s.matches('signedIn'));
+      if (!settled.matches('signedIn')) throw sessionEnded();
+      return settled.context.token ?? undefined;
+    },
+    async tokenRejected(token) {
+      session.send({ type: 'session.tokenRejected', token });
+      const settled = await waitFor(
+        session,
+        // Settled once a token other than the refused one is in place (this refresh's, or one a
+        // concurrent caller's refresh already brought), or the session is gone.
+        (s) => (s.matches('signedIn') && !s.matches({ signedIn: 'refreshing' }) && s.context.token !== token) || !s.matches('signedIn'),
+      );
+      if (!settled.matches('signedIn') || !settled.context.token) throw sessionEnded();
+      return settled.context.token;
+    },
+    sessionExpired() {
+      session.send({ type: 'session.expired' });
+    },
+  };
+}
+
+export function startSession(deps: LiveSessionDeps): SessionActor {
+  return createActor(createLiveSessionMachine(deps)).start();
+}

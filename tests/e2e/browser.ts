@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/**
+ * One Chromium per test file, one fresh context per test. Every page fails its test on a
+ * console error or an uncaught exception it did not declare with `allowConsoleError`.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+const allowed: RegExp[] = [];
+
+export function useBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    allowed.length = 0;
+    const found = problems.splice(0);
+    expect(found, 'unexpected console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export function allowConsoleError(pattern: RegExp) {
+  allowed.push(pattern);
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function openPage(path: string, options: { width?: number; height?: number; scenario?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error on ${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
+  const url = new URL(path, baseUrl());
+  if (options.scenario) url.searchParams.set('scenario', options.scenario);
+  await page.goto(url.toString());
+  return page;
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+export const DEMO = { email: 'demo@store.test', password: 'demo1234' };
+
+export async function signIn(page: Page, credentials = DEMO) {
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function acceptCookies(page: Page) {
+  const agree = page.getByRole('button', { name: 'I agree' });
+  if (await agree.isVisible()) await agree.click();
+}

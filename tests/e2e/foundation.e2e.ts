@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, screenshot, signIn, useBrowser } from './browser';
+
+useBrowser();
+
+describe('signing in and out', () => {
+  it('signs in with the demo account and lands on /overview', async () => {
+    const page = await openPage('/');
+    await page.waitForURL('**/auth/login');
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('store-name').first().textContent()).resolves.toBeTruthy();
+    await screenshot(page, 'shell-wide');
+  });
+
+  it('fills the demo account with one click in mock mode', async () => {
+    const page = await openPage('/auth/login');
+    await page.getByRole('button', { name: 'Use demo account' }).click();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(DEMO.email);
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe(DEMO.password);
+  });
+
+  it('refuses a wrong password with the catalogue message and keeps the e-mail', async () => {
+    // The identity provider answers 400 to a wrong password; Chromium logs that response.
+    allowConsoleError(/400|Failed to load resource/);
+    const page = await openPage('/auth/login');
+    await signIn(page, { email: DEMO.email, password: 'wrong-password' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' });
+    await alert.waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(DEMO.email);
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('wrong-password');
+    expect(page.url()).toContain('/auth/login');
+    await screenshot(page, 'sign-in-refused');
+  });
+
+  it('keeps the session across a reload', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(page.url()).toContain('/overview');
+  });
+
+  it('signs out to /auth/login and leaves nothing the app wrote in storage', async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/auth/login');
+    const storage = await page.evaluate(async () => ({
+      local: Object.keys(localStorage),
+      session: Object.keys(sessionStorage),
+      idb: (await indexedDB.databases()).map((d) => d.name),
+    }));
+    // Only the mock server's own disk (devkit.*) may remain: it stands for the backend.
+    expect(storage.local.filter((key) => !key.startsWith('devkit.'))).toEqual([]);
+    expect(storage.session).toEqual([]);
+    expect(storage.idb.filter((name) => name !== undefined && !name.startsWith('devkit'))).toEqual([]);
+  });
+
+  it('sends a signed-out visitor of a main-area page to /auth/login', async () => {
+    const page = await openPage('/operations/offers');
+    await page.waitForURL('**/auth/login');
+  });
+});
+
+describe('routes', () => {
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await openPage('/no/such/page');
+    await page.waitForURL('**/errors/error-404');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await acceptCookies(page);
+    await screenshot(page, 'error-404');
+    await expectNoAxeViolations(page);
+  });
+
+  it('sends an unknown /auth path to the 404 page', async () => {
+    const page = await openPage('/auth/nothing-here');
+    await page.waitForURL('**/errors/error-404');
+  });
+
+  it('sends a signed-in operator on /auth/login to the overview', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.goto(new URL('/auth/login', page.url()).toString());
+    await page.waitForURL('**/overview');
+  });
+});
+
+describe('shell', () => {
+  it('is a drawer on small screens', async () => {
+    const page = await openPage('/auth/login', { width: 390, height: 844 });
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await expect(page.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(false);
+    await screenshot(page, 'shell-narrow');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(page, 'shell-narrow-drawer');
+    await page.getByRole('link', { name: 'Past Orders' }).click();
+    await page.waitForURL('**/operations/orders/filter/sold');
+  });
+
+  it('shows notifications in the popover and marks them read', async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const bell = page.getByRole('button', { name: /Notifications/ });
+    await expect(bell.getAttribute('aria-label')).resolves.toMatch(/unread/);
+    await bell.click();
+    const dialog = page.getByRole('dialog', { name: 'Notifications' });
+    await dialog.waitFor();
+    await screenshot(page, 'notifications');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true }).isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'See all' }).click();
+    await page.waitForURL('**/operations/orders/pending');
+  });
+
+  it('passes axe on the sign-in page and the shell', async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sign-in');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByTestId('store-name').first().waitFor();
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('multi-account', () => {
+  it('switches store from the settings popover and reloads into it', async () => {
+    const page = await openPage('/auth/login', { scenario: 'multi-account' });
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const before = await page.getByTestId('store-name').first().textContent();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch store' });
+    await dialog.waitFor();
+    const other = dialog.getByRole('button').filter({ hasNotText: 'Current store' }).first();
+    const target = (await other.textContent())?.trim();
+    await screenshot(page, 'store-switcher');
+    await other.click();
+    await page.waitForLoadState('load');
+    await page.getByTestId('store-name').filter({ hasText: target ?? '' }).first().waitFor();
+    const after = await page.getByTestId('store-name').first().textContent();
+    expect(after).not.toBe(before);
+    expect(after).toBe(target);
+  });
+
+  it('shows the role switch with two roles and guards settings by role', async () => {
+    const page = await openPage('/auth/login', { scenario: 'multi-account' });
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByRole('button', { name: /Switch role/ }).click();
+    await page.getByRole('menuitem', { name: 'Store operator' }).click();
+    await page.goto(new URL('/settings/general', page.url()).toString());
+    await page.waitForURL('**/errors/error-401');
+  });
+});

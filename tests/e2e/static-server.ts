@@ -1,0 +1,35 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Serves a static build like a plain static host with an SPA fallback (unknown paths get
+ * index.html), on 127.0.0.1 only.
+ */
+export function serveStatic(root: string, port = 0): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(normalize(root)) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    response.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
+    if (file.endsWith('mockServiceWorker.js')) response.setHeader('Service-Worker-Allowed', '/');
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => {
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      resolve({ server, url: `http://127.0.0.1:${actualPort}` });
+    });
+  });
+}

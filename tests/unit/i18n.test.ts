@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues, translate } from '../../src/i18n';
+import { en } from '../../src/i18n/en';
+import { es } from '../../src/i18n/es';
+import { weekdayName, weekdays } from '../../src/i18n/weekdays';
+
+describe('message catalogues', () => {
+  it('have exactly the same keys in English and Spanish', () => {
+    const english = Object.keys(en).sort();
+    const spanish = Object.keys(es).sort();
+    expect(english.filter((key) => !spanish.includes(key)), 'missing in es').toEqual([]);
+    expect(spanish.filter((key) => !english.includes(key)), 'missing in en').toEqual([]);
+  });
+
+  it('have no empty message and keep the same parameters in both languages', () => {
+    const params = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      expect(en[key].trim(), key).not.toBe('');
+      expect(es[key].trim(), key).not.toBe('');
+      expect(params(es[key]), key).toEqual(params(en[key]));
+    }
+  });
+
+  it('are really translated (not English copied into Spanish), apart from names', () => {
+    const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => en[key] === es[key]);
+    expect(same).toEqual([]);
+  });
+
+  it('keep the spec strings word for word in English', () => {
+    expect(en['auth.signIn.invalid']).toBe('Invalid e-mail or password');
+    expect(en['shell.notificationsEmpty']).toBe("There's nothing here...");
+    expect(en['shell.notifications']).toBe('Notifications');
+    expect(en['shell.seeAll']).toBe('See all');
+    expect(en['page.managementInfo']).toBe('Management Information');
+    expect(en['auth.email']).toBe('Email');
+    expect(en['auth.password']).toBe('Password');
+    expect(en['auth.signIn.submit']).toBe('Sign in');
+    expect(en['common.successfullySaved']).toBe('Successfully saved');
+  });
+
+  it('fills parameters', () => {
+    expect(translate('en', 'page.order', { id: 42 })).toBe('Order #42');
+    expect(translate('es', 'page.order', { id: 42 })).toBe('Pedido n.º 42');
+    expect(Object.keys(catalogues)).toEqual(['en', 'es']);
+  });
+});
+
+describe('weekdays', () => {
+  it('run monday to sunday in both languages, in real Spanish', () => {
+    expect(weekdays.en).toHaveLength(7);
+    expect(weekdayName(1, 'en')).toBe('Monday');
+    expect(weekdayName(3, 'es')).toBe('Miércoles');
+    expect(weekdayName(7, 'es')).toBe('Domingo');
+  });
+});

@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * MSW's worker script, served (dev) and emitted (build) only in mock mode. It is not in public/,
+ * because everything there is copied into every build, the live one included.
+ */
+function mockServiceWorker(mode: string): Plugin {
+  const source = () => readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
+  return {
+    name: 'mock-service-worker',
+    apply: () => mode === 'mock',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Service-Worker-Allowed', '/');
+        res.end(source());
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(source());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: source() });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), mockServiceWorker(mode)],
+  server: { port: 5173, strictPort: false, host: '127.0.0.1' },
+  preview: { port: 4173, host: '127.0.0.1' },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+}));
