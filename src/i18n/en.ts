@@ -126,6 +126,19 @@ export const en = {
   'consent.text': 'We use cookies and local storage to keep you signed in and to remember your preferences.',
   'consent.agree': 'I agree',
 
+  // Demo menu (mock mode only)
+  'demo.menu': 'Demo',
+  'demo.menuLabel': 'Demo menu: scenario {scenario}',
+  'demo.scenarios': 'Scenarios',
+  'demo.resetData': 'Reset demo data',
+  'demo.faults': 'Faults',
+  'demo.offline': 'Simulate offline',
+  'demo.slow': 'Slow network (2 s)',
+  'demo.serverErrors': 'Server errors (500)',
+  'demo.clearFaults': 'Clear faults',
+  'demo.activeFaults': '{count} active',
+  'demo.exportJournal': 'Export journal',
+
   // Snackbar
   'snackbar.close': 'Close message',
   'common.successfullySaved': 'Successfully saved',

@@ -118,6 +118,18 @@ export const es: Messages = {
   'consent.text': 'Usamos cookies y almacenamiento local para mantener tu sesión iniciada y recordar tus preferencias.',
   'consent.agree': 'Acepto',
 
+  'demo.menu': 'Modo demo',
+  'demo.menuLabel': 'Menú de demostración: escenario {scenario}',
+  'demo.scenarios': 'Escenarios',
+  'demo.resetData': 'Restablecer los datos de demostración',
+  'demo.faults': 'Fallos',
+  'demo.offline': 'Simular sin conexión',
+  'demo.slow': 'Red lenta (2 s)',
+  'demo.serverErrors': 'Errores del servidor (500)',
+  'demo.clearFaults': 'Quitar los fallos',
+  'demo.activeFaults': '{count} activos',
+  'demo.exportJournal': 'Exportar el diario de eventos',
+
   'snackbar.close': 'Cerrar el mensaje',
   'common.successfullySaved': 'Guardado correctamente',
 };

@@ -15,7 +15,7 @@ export function now(): number {
 }
 
 /** Replace the clock (tests only). Returns a function that restores the previous one. */
-export function useClock(clock: Clock): () => void {
+export function setClock(clock: Clock): () => void {
   const previous = current;
   current = clock;
   return () => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -23,7 +23,7 @@ const contexts: BrowserContext[] = [];
 const problems: string[] = [];
 const allowed: RegExp[] = [];
 
-export function useBrowser() {
+export function setUpBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, screenshot, signIn, useBrowser } from './browser';
+import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, screenshot, signIn, setUpBrowser } from './browser';
 
-useBrowser();
+setUpBrowser();
 
 describe('signing in and out', () => {
   it('signs in with the demo account and lands on /overview', async () => {
@@ -65,6 +65,7 @@ describe('signing in and out', () => {
   it('sends a signed-out visitor of a main-area page to /auth/login', async () => {
     const page = await openPage('/operations/offers');
     await page.waitForURL('**/auth/login');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 });
 
@@ -81,6 +82,7 @@ describe('routes', () => {
   it('sends an unknown /auth path to the 404 page', async () => {
     const page = await openPage('/auth/nothing-here');
     await page.waitForURL('**/errors/error-404');
+    expect(new URL(page.url()).pathname).toBe('/errors/error-404');
   });
 
   it('sends a signed-in operator on /auth/login to the overview', async () => {
@@ -89,6 +91,7 @@ describe('routes', () => {
     await page.waitForURL('**/overview');
     await page.goto(new URL('/auth/login', page.url()).toString());
     await page.waitForURL('**/overview');
+    expect(new URL(page.url()).pathname).toBe('/overview');
   });
 });
 
@@ -165,5 +168,6 @@ describe('multi-account', () => {
     await page.getByRole('menuitem', { name: 'Store operator' }).click();
     await page.goto(new URL('/settings/general', page.url()).toString());
     await page.waitForURL('**/errors/error-401');
+    await expect(page.getByRole('heading', { name: 'Not allowed' }).isVisible()).resolves.toBe(true);
   });
 });

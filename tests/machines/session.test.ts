@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionGrant } from '../../src/api/session';
-import { manualClock, now, useClock } from '../../src/lib/clock';
+import { manualClock, now, setClock } from '../../src/lib/clock';
 import { GUEST_ROLE, SESSION_STALE_AFTER_MS } from '../../src/lib/constants';
 import { createJournal } from '../../src/machines/journal';
 import { sessionMachine, type StoredSession } from '../../src/machines/session/machine';
@@ -50,8 +50,8 @@ function startSession(fakes: Fakes = {}) {
       signOut: fromPromise(() => fakes.signOut?.() ?? Promise.resolve()),
     },
     actions: {
-      recordSignedIn: (_, { grant, startedAt, via }) =>
-        journal.append({ type: 'session.signedIn', at: startedAt, user: grant.user, via }),
+      recordSignedIn: (_, params) =>
+        journal.append({ type: 'session.signedIn', at: params.startedAt, user: params.grant.user, via: params.via }),
       recordRefreshed: (_, { startedAt }) => journal.append({ type: 'session.refreshed', at: startedAt }),
       recordSignInFailed: (_, params) => {
         failures.push(params);
@@ -91,7 +91,7 @@ let restoreClock: () => void;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   clock = manualClock(MONDAY_9AM);
-  restoreClock = useClock(clock);
+  restoreClock = setClock(clock);
 });
 afterEach(() => {
   restoreClock();
@@ -246,9 +246,15 @@ describe('session machine: freshness', () => {
 
 describe('session machine: signing out', () => {
   it('a failed refresh signs the operator out and says the session expired', async () => {
-    const session = await signedInSession();
+    const logout = deferred<void>();
+    const session = await signedInSession({ signOut: () => logout.promise });
     session.actor.send({ type: 'session.tokenRejected', token: 'token-1' });
     session.refreshCalls[0].reject(new Error('provider refused'));
+    await settle();
+    expect(session.state()).toBe('signingOut');
+    expect(session.notices).toEqual([]);
+
+    logout.resolve();
     await settle();
     expect(session.state()).toBe('signedOut');
     expect(session.context()).toMatchObject({ token: null, grant: null, startedAt: null, signOutReason: null });

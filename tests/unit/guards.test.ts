@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideAccess, ROLES } from '../../src/app/guards';
 import { navigationFor } from '../../src/app/shell/navigation';
 
+const targets = (role: string) => navigationFor(role).flatMap((group) => group.entries.map((entry) => entry.to));
+
 describe('route guards', () => {
   it('wait while the session settles', () => {
     expect(decideAccess({ sessionSettling: true, role: null }, undefined)).toBe('wait');
@@ -19,7 +21,6 @@ describe('route guards', () => {
   });
 
   it('hide the settings entries from roles that cannot open them', () => {
-    const targets = (role: string) => navigationFor(role).flatMap((group) => group.entries.map((entry) => entry.to));
     expect(targets(ROLES.admin)).toContain('/settings/general');
     expect(targets(ROLES.operator)).not.toContain('/settings/general');
     expect(targets(ROLES.operator)).toEqual(expect.arrayContaining(['/overview', '/operations/orders/filter/sold', '/summary/current-transactions', '/dashboards/default', '/management/customers', '/trucks/active', '/accounts', '/pickups']));

@@ -4,20 +4,20 @@ import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
 import { weekdayName, weekdays } from '../../src/i18n/weekdays';
 
+const parameters = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+
 describe('message catalogues', () => {
   it('have exactly the same keys in English and Spanish', () => {
     const english = Object.keys(en).sort();
     const spanish = Object.keys(es).sort();
-    expect(english.filter((key) => !spanish.includes(key)), 'missing in es').toEqual([]);
-    expect(spanish.filter((key) => !english.includes(key)), 'missing in en').toEqual([]);
+    expect({ missingInSpanish: english.filter((key) => !spanish.includes(key)) }).toEqual({ missingInSpanish: [] });
+    expect({ missingInEnglish: spanish.filter((key) => !english.includes(key)) }).toEqual({ missingInEnglish: [] });
   });
 
   it('have no empty message and keep the same parameters in both languages', () => {
-    const params = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
     for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      expect(en[key].trim(), key).not.toBe('');
-      expect(es[key].trim(), key).not.toBe('');
-      expect(params(es[key]), key).toEqual(params(en[key]));
+      expect({ key, en: en[key].trim() !== '', es: es[key].trim() !== '' }).toEqual({ key, en: true, es: true });
+      expect({ key, params: parameters(es[key]) }).toEqual({ key, params: parameters(en[key]) });
     }
   });
 

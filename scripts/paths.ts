@@ -1,0 +1,30 @@
+/**
+ * Prints the generated paths of our state machines as a Markdown test plan for QA:
+ *
+ *   npm run paths              every registered machine
+ *   npm run paths -- session   one machine
+ *
+ * The paths are the ones tests/machines/*.paths.test.ts run against real actors, so the plan and
+ * the tests cannot drift apart.
+ */
+import { sessionMachine } from '../src/machines/session/machine';
+import { formatPlan, type PathModel } from '../tests/support/paths';
+import { sessionPathEvents } from '../tests/support/session-paths';
+
+/** One line a machine: its name on the command line → the machine and the events to explore it with. */
+const registry: Record<string, PathModel> = {
+  session: { machine: sessionMachine, events: sessionPathEvents },
+};
+
+function main(names: string[]): number {
+  const unknown = names.filter((name) => !(name in registry));
+  if (unknown.length > 0) {
+    console.error(`Unknown machine: ${unknown.join(', ')}. Known: ${Object.keys(registry).join(', ')}.`);
+    return 1;
+  }
+  const chosen = names.length > 0 ? names : Object.keys(registry);
+  process.stdout.write(chosen.map((name) => formatPlan(name, registry[name])).join('\n'));
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,188 @@
+import fc from 'fast-check';
+import type { Account } from '../../src/api/accounts';
+import type { LookupOption, Lookups } from '../../src/api/lookups';
+import type { Language, SessionUser } from '../../src/api/session';
+import type { HomeData, Review, StoreNotification, StoreProfile } from '../../src/api/stores';
+import type { DomainEvent, DomainEventType, EventOf } from '../../src/machines/events';
+
+/**
+ * fast-check arbitraries for every domain event, with payloads the api schemas accept. Ids come
+ * from small ranges on purpose: generated sequences then hit the interesting cases (a profile for
+ * the signed-in store, reading a notification that exists, switching back to a known store).
+ * Numbers are integers or finite doubles without -0, so events survive a JSON round trip as is.
+ */
+
+/** fc.record with ordinary objects: its default also makes null-prototype ones, which no JSON event is. */
+function record<T>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }): fc.Arbitrary<T> {
+  return fc.record(model, { noNullPrototype: true }) as fc.Arbitrary<T>;
+}
+
+const at = fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 });
+const storeId = fc.integer({ min: 1, max: 3 });
+const smallId = fc.integer({ min: 1, max: 6 });
+const count = fc.integer({ min: 0, max: 500 });
+const text = fc.string({ maxLength: 12 });
+const words = fc.string({ minLength: 1, maxLength: 12 });
+const language: fc.Arbitrary<Language> = fc.constantFrom('en', 'es');
+const role = fc.constantFrom('OPERATOR', 'MANAGER', 'ADMIN');
+const email = fc.constantFrom('ana@store.test', 'luis@store.test', 'eva@store.test');
+/** A finite double that is never -0 (JSON would turn it into 0). */
+const real = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((n) => n + 0);
+const latitude = real(-90, 90);
+const longitude = real(-180, 180);
+
+export const sessionUserArbitrary: fc.Arbitrary<SessionUser> = fc
+  .record({
+    id: smallId,
+    email,
+    name: words,
+    roles: fc.uniqueArray(role, { minLength: 1, maxLength: 3 }),
+    storeId,
+    language,
+    lat: latitude,
+    lon: longitude,
+  })
+  .map((u) => ({
+    operator: {
+      id: u.id,
+      email: u.email,
+      name_op: u.name,
+      phone: '+34 600 000 000',
+      role: u.roles[0],
+      rolesList: { roles: u.roles },
+      currentAccount: u.storeId,
+      preferences: { language: u.language },
+    },
+    store: { id: u.storeId, name: u.name, lat: u.lat, lon: u.lon },
+  }));
+
+export const notificationArbitrary: fc.Arbitrary<StoreNotification> = record({
+  id: smallId,
+  type: fc.constantFrom('order', 'user', 'project', 'feature'),
+  title: text,
+  created_at: at,
+  click_action: fc.constantFrom('/orders', '/offers', '/profile'),
+  read: fc.boolean(),
+});
+
+export const storeProfileArbitrary: fc.Arbitrary<StoreProfile> = fc
+  .record({
+    id: storeId,
+    name: words,
+    lat: latitude,
+    lon: longitude,
+    acceptDate: fc.option(at, { nil: null }),
+    notifications: fc.uniqueArray(notificationArbitrary, { maxLength: 4, selector: (n) => n.id }),
+    color: fc.constantFrom('#112233', '#AABBCC', '#00ff00'),
+  })
+  .map(({ id, name, lat, lon, acceptDate, notifications, color }) => ({
+    id,
+    name,
+    description: '',
+    email: 'store@store.test',
+    phone: '+34 600 000 000',
+    address: { address_print: 'Calle Mayor 1', city: 'Madrid', country: 'ES', postal_code: '28013' },
+    address_lat: lat,
+    address_lon: lon,
+    lat,
+    lon,
+    avatar: `https://img.test/${id}.png`,
+    logo: '',
+    cover: '',
+    devicesAllowed: 2,
+    devices: [],
+    apiKey: 'key',
+    sms_send: false,
+    sms_text: '',
+    color,
+    special_terms: { text: 'Terms', accept_date: acceptDate },
+    notifications,
+  }));
+
+const reviewArbitrary: fc.Arbitrary<Review> = record({
+  order_id: smallId,
+  rating: fc.integer({ min: 0, max: 5 }),
+  date: at,
+  description: text,
+  review: text,
+  total_price_bt: real(0, 500),
+  total_quantity: count,
+  category: text,
+});
+
+export const homeDataArbitrary: fc.Arbitrary<HomeData> = record({
+  offers_qty: count,
+  today_sales: real(0, 10_000),
+  received_orders: count,
+  pickedup_orders: count,
+  current_Offers: count,
+  rating: real(0, 5),
+  rating_qty: count,
+  reviews: fc.array(reviewArbitrary, { maxLength: 3 }),
+  annual_income: real(0, 1e6),
+  new_customers: count,
+  sales_ratio: real(0, 100),
+  value: real(-1e6, 1e6),
+  items_rescued: count,
+});
+
+export const accountArbitrary: fc.Arbitrary<Account> = record({
+  id: smallId,
+  store_id: storeId,
+  store_name: words,
+  kind: fc.constantFrom('operator', 'device'),
+  holder: email,
+});
+
+const lookupOptions: fc.Arbitrary<LookupOption[]> = fc.array(record({ id: smallId, name: words }), { maxLength: 3 });
+export const lookupsArbitrary: fc.Arbitrary<Lookups> = record({
+  offer_type: lookupOptions,
+  dietary_fit: lookupOptions,
+  cuisine_type: lookupOptions,
+  business_type: lookupOptions,
+});
+
+/** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
+export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
+  'session.signedIn': record({
+    type: fc.constant('session.signedIn'),
+    at,
+    user: sessionUserArbitrary,
+    via: fc.constantFrom('password', 'provider', 'restored'),
+  }),
+  'session.refreshed': record({ type: fc.constant('session.refreshed'), at }),
+  'session.signInFailed': record({
+    type: fc.constant('session.signInFailed'),
+    at,
+    email,
+    reason: fc.constantFrom('credentials', 'unavailable'),
+  }),
+  'session.signedOut': record({ type: fc.constant('session.signedOut'), at, reason: fc.constantFrom('user', 'expired') }),
+  'session.roleSwitched': record({ type: fc.constant('session.roleSwitched'), at, role }),
+  'store.switched': record({ type: fc.constant('store.switched'), at, fromStoreId: storeId, toStoreId: storeId }),
+  'store.profileLoaded': record({ type: fc.constant('store.profileLoaded'), at, profile: storeProfileArbitrary }),
+  'store.homeLoaded': record({ type: fc.constant('store.homeLoaded'), at, home: homeDataArbitrary }),
+  'accounts.loaded': record({ type: fc.constant('accounts.loaded'), at, accounts: fc.array(accountArbitrary, { maxLength: 4 }) }),
+  'lookups.loaded': record({ type: fc.constant('lookups.loaded'), at, lang: language, lookups: lookupsArbitrary }),
+  'notifications.read': record({ type: fc.constant('notifications.read'), at, ids: fc.uniqueArray(smallId, { maxLength: 3 }) }),
+  'notifications.received': record({ type: fc.constant('notifications.received'), at, notification: notificationArbitrary }),
+  'preferences.languageChanged': record({ type: fc.constant('preferences.languageChanged'), at, language }),
+  'consent.given': record({ type: fc.constant('consent.given'), at }),
+  'page.viewed': record({ type: fc.constant('page.viewed'), at, path: fc.constantFrom('/', '/offers', '/orders'), title: text }),
+};
+
+export const domainEventTypes = Object.keys(eventArbitraries) as DomainEventType[];
+
+/**
+ * Any domain event. Sign-out resets everything, so it is made rarer than the rest; otherwise most
+ * sequences would end close to the initial state and prove little.
+ */
+export const domainEventArbitrary: fc.Arbitrary<DomainEvent> = fc.oneof(
+  ...domainEventTypes.map((type) => ({
+    arbitrary: eventArbitraries[type] as fc.Arbitrary<DomainEvent>,
+    weight: type === 'session.signedOut' ? 1 : 4,
+  })),
+);
+
+export const domainEventsArbitrary = (options: { maxLength?: number } = {}) =>
+  fc.array(domainEventArbitrary, { maxLength: options.maxLength ?? 40 });

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { StoreProfileSchema } from '../../src/api/stores';
+import type { DomainEvent } from '../../src/machines/events';
+import { createJournal, initialProjectionState, reduceEvents, replay, type Journal, type JournalExport } from '../../src/machines/journal';
+import { projectionDefinitions, type ProjectionName } from '../../src/machines/projections';
+import { domainEventsArbitrary, domainEventTypes, eventArbitraries } from '../support/event-arbitraries';
+import { sessionUser, storeProfileWire } from '../support/fixtures';
+
+const T = 1_736_150_000_000;
+const user = sessionUser({ storeId: 1 });
+const profile = z.decode(StoreProfileSchema, storeProfileWire({ id: 1, name: 'Renamed bakery' }));
+
+/** One event for each projection, so together they leave no projection in its initial state. */
+const touchesEveryProjection: DomainEvent[] = [
+  { type: 'session.signedIn', at: T, user, via: 'password' },
+  { type: 'store.profileLoaded', at: T + 1, profile },
+  { type: 'accounts.loaded', at: T + 2, accounts: [{ id: 1, store_id: 1, store_name: 'Bakery Sol', kind: 'operator', holder: 'ana@store.test' }] },
+  { type: 'lookups.loaded', at: T + 3, lang: 'es', lookups: { offer_type: [{ id: 1, name: 'Pan' }], dietary_fit: [], cuisine_type: [], business_type: [] } },
+  { type: 'consent.given', at: T + 4 },
+];
+
+function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
+  const journal = createJournal(options);
+  for (const event of events) journal.append(event);
+  return journal;
+}
+
+/** What a bug report carries: the export as text, read back. */
+const throughJson = (exported: JournalExport): JournalExport => JSON.parse(JSON.stringify(exported));
+
+const storeContexts = (journal: Journal) =>
+  Object.fromEntries((Object.keys(projectionDefinitions) as ProjectionName[]).map((name) => [name, journal.stores[name].getSnapshot().context]));
+
+describe('journal', () => {
+  it('applies an appended event to every projection store', () => {
+    const journal = journalWith(touchesEveryProjection);
+    const state = journal.state();
+
+    expect(state.session).toMatchObject({ user: { ...user, store: { ...user.store, name: 'Renamed bakery' } }, signedInAt: T });
+    expect(state.store.profile).toEqual(profile);
+    expect(state.notifications.items).toEqual(profile.notifications);
+    expect(state.accounts.accounts).toHaveLength(1);
+    expect(state.lookups.byLanguage.es?.offer_type).toEqual([{ id: 1, name: 'Pan' }]);
+    expect(state.preferences).toEqual({ language: 'en', cookieConsent: true });
+    // state() is what the stores hold, not a separate copy.
+    expect(storeContexts(journal)).toEqual(state);
+    const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>
+      isDeepStrictEqual(state[name], initialProjectionState()[name]),
+    );
+    expect(untouched).toEqual([]);
+  });
+
+  it('tells subscribers about each event after the projections have it', () => {
+    const journal = createJournal();
+    const seen: Array<[string, string | null]> = [];
+    const stop = journal.subscribe((event) => seen.push([event.type, journal.state().preferences.language]));
+    journal.append({ type: 'preferences.languageChanged', at: T, language: 'es' });
+    stop();
+    journal.append({ type: 'consent.given', at: T + 1 });
+    expect(seen).toEqual([['preferences.languageChanged', 'es']]);
+  });
+
+  it('keeps its own copy of an event, so a caller mutating it later changes nothing', () => {
+    const event: DomainEvent = { type: 'session.signedIn', at: T, user: sessionUser(), via: 'password' };
+    const journal = journalWith([event]);
+    event.user.operator.name_op = 'Mallory';
+    expect(journal.state().session.user?.operator.name_op).toBe('Ana');
+    expect(journal.export().events[0]).toMatchObject({ user: { operator: { name_op: 'Ana' } } });
+  });
+
+  it('resets every projection to its initial state on session.signedOut', () => {
+    const journal = journalWith([...touchesEveryProjection, { type: 'session.signedOut', at: T + 10, reason: 'user' }]);
+    expect(journal.state()).toEqual(initialProjectionState());
+    expect(storeContexts(journal)).toEqual(initialProjectionState());
+  });
+
+  it('keeps at most maxEvents events, yet its export replays to exactly the live state', () => {
+    const journal = journalWith(touchesEveryProjection.concat(touchesEveryProjection.map((e) => ({ ...e, at: e.at + 100 }))), { maxEvents: 5 });
+    expect(journal.events()).toHaveLength(5);
+    expect(journal.events().map((e) => e.at)).toEqual([T + 100, T + 101, T + 102, T + 103, T + 104]);
+    expect(replay(journal.export())).toEqual(journal.state());
+    // The events alone would not rebuild the state: the dropped ones live on in the checkpoint.
+    expect(journal.export().checkpoint).not.toEqual(initialProjectionState());
+  });
+
+  it('exports plain JSON: the export read back from text replays to the same state', () => {
+    const journal = journalWith(touchesEveryProjection, { maxEvents: 3 });
+    const exported = journal.export();
+    expect(throughJson(exported)).toEqual(exported);
+    expect(replay(throughJson(exported))).toEqual(journal.state());
+  });
+
+  it('replays a bare event list from the initial state', () => {
+    expect(replay(touchesEveryProjection)).toEqual(journalWith(touchesEveryProjection).state());
+    expect(replay([])).toEqual(initialProjectionState());
+  });
+
+  it('has an arbitrary for every event type of the catalogue', () => {
+    // The mapped type in event-arbitraries makes a missing one a type error; this guards the runtime list.
+    expect(domainEventTypes).toEqual(Object.keys(eventArbitraries));
+    fc.assert(
+      fc.property(fc.constantFrom(...domainEventTypes).chain((type): fc.Arbitrary<DomainEvent> => eventArbitraries[type]), (event) => {
+        expect(domainEventTypes).toContain(event.type);
+        expect(JSON.parse(JSON.stringify(event))).toEqual(event);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  describe('property: the live state is the replayed state', () => {
+    it.each([
+      ['unbounded', undefined],
+      ['bounded to 1', 1],
+      ['bounded to 2', 2],
+      ['bounded to 5', 5],
+    ])('%s', (_, maxEvents) => {
+      fc.assert(
+        fc.property(domainEventsArbitrary({ maxLength: 30 }), (events) => {
+          const journal = journalWith(events, { maxEvents });
+          const live = journal.state();
+          const exported = journal.export();
+
+          expect(replay(exported)).toEqual(live);
+          expect(replay(throughJson(exported))).toEqual(live);
+          // Folding the whole history from scratch agrees too: bounding loses nothing.
+          expect(reduceEvents(events)).toEqual(live);
+          const kept = maxEvents === undefined ? events : events.slice(Math.max(0, events.length - maxEvents));
+          expect(exported.events).toEqual(kept);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+});
