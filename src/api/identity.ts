@@ -1,15 +1,12 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  initializeAuth,
-  signInWithEmailAndPassword,
-  signOut,
-  type Auth,
-} from 'firebase/auth';
+import type { Auth } from 'firebase/auth';
 
 /**
  * The identity provider (Firebase Authentication). In mock mode the mock backend answers the
  * provider's REST endpoints, so this same code runs in demos, tests and production.
+ *
+ * The SDK is loaded on first use (signing in, resuming a session, refreshing a token, signing
+ * out), not at boot: a page that restores its session from storage, or shows the sign-in form,
+ * neither downloads it nor lets it write to the browser's IndexedDB.
  */
 export interface IdentityConfig {
   apiKey: string;
@@ -28,40 +25,56 @@ export class IdentityError extends Error {
   }
 }
 
-let auth: Auth | undefined;
+let config: IdentityConfig | undefined;
+let auth: Promise<Auth> | undefined;
 
-export function configureIdentity(config: IdentityConfig): void {
-  const app: FirebaseApp = initializeApp(config);
-  // localStorage persistence (not IndexedDB) so sign-out provably leaves nothing behind.
-  auth = initializeAuth(app, { persistence: browserLocalPersistence });
+export function configureIdentity(next: IdentityConfig): void {
+  config = next;
+  auth = undefined;
 }
 
-function requireAuth(): Auth {
-  if (!auth) throw new Error('configureIdentity() must run first');
+function loadAuth(): Promise<Auth> {
+  if (!config) throw new Error('configureIdentity() must run first');
+  const appConfig = config;
+  auth ??= (async () => {
+    const [{ initializeApp }, { initializeAuth, browserLocalPersistence }] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+    ]);
+    // localStorage persistence (not IndexedDB) so sign-out demonstrably leaves nothing behind.
+    return initializeAuth(initializeApp(appConfig), { persistence: browserLocalPersistence });
+  })();
   return auth;
 }
 
+const unreachable = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout']);
+
 /** Email/password sign-in at the provider; resolves to an ID token for POST /stores/signin. */
 export async function signInWithPassword(email: string, password: string): Promise<string> {
+  const current = await loadAuth();
+  const { signInWithEmailAndPassword } = await import('firebase/auth');
   try {
-    const credential = await signInWithEmailAndPassword(requireAuth(), email, password);
+    const credential = await signInWithEmailAndPassword(current, email, password);
     return await credential.user.getIdToken();
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'auth/network-request-failed' || code === 'auth/internal-error' || code === 'auth/timeout') {
-      throw new IdentityError('unavailable', code);
-    }
+    if (unreachable.has(code)) throw new IdentityError('unavailable', code);
     throw new IdentityError('credentials', code || 'sign-in refused');
   }
 }
 
 /** The ID token of the user the provider remembers, if any; `fresh` forces a new one. */
 export async function currentIdToken(fresh = false): Promise<string | undefined> {
-  const current = requireAuth();
+  const current = await loadAuth();
   await current.authStateReady();
   return current.currentUser ? current.currentUser.getIdToken(fresh) : undefined;
 }
 
 export async function signOutOfProvider(): Promise<void> {
-  await signOut(requireAuth());
+  const current = await loadAuth();
+  const { signOut } = await import('firebase/auth');
+  await signOut(current);
 }
+
+/** IndexedDB databases the SDK writes (its heartbeat log), for sign-out to delete. */
+export const IDENTITY_SDK_DATABASES = ['firebase-heartbeat-database'] as const;

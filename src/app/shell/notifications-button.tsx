@@ -18,6 +18,7 @@ import { BellIcon, OrderIcon, ProjectIcon, StarIcon, UserIcon } from '../../ui/i
 import { Popover } from '../../ui/popover';
 import { useProjection } from '../hooks';
 import { useServices } from '../services';
+import { onBrandButtonSx } from './on-brand';
 
 const typeIcon = { order: OrderIcon, user: UserIcon, project: ProjectIcon, feature: StarIcon } as const;
 
@@ -45,7 +46,7 @@ export function NotificationsButton() {
       <IconButton
         ref={setAnchor}
         variant="plain"
-        sx={{ color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        sx={onBrandButtonSx}
         aria-label={unread.length > 0 ? t('shell.notificationsCount', { count: unread.length }) : t('shell.notifications')}
         aria-haspopup="dialog"
         aria-expanded={open}

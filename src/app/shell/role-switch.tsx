@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n';
 import type { Operator } from '../../api/session';
 import { useServices } from '../services';
 import { SwapIcon } from '../../ui/icons';
+import { onBrandButtonSx } from './on-brand';
 
 const roleKeys: Record<string, MessageKey> = {
   STORE_ADMIN: 'roles.STORE_ADMIN',
@@ -26,7 +27,7 @@ export function RoleSwitch({ operator }: { operator: Operator }) {
         size="sm"
         startDecorator={<SwapIcon />}
         aria-label={`${t('shell.roleSwitchLabel')}: ${label(operator.role)}`}
-        sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        sx={{ ...onBrandButtonSx, borderColor: 'rgba(255,255,255,0.6)' }}
       >
         <span aria-hidden>{t('shell.roleSwitch', { role: label(operator.role) })}</span>
       </MenuButton>

@@ -41,29 +41,31 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
         </Box>
       </Box>
       <Box sx={{ overflowY: 'auto', flex: 1, py: 1 }}>
-        {groups.map((group, index) => (
-          <List key={group.label ?? `group-${index}`} size="sm" aria-label={group.label ? t(group.label) : undefined} sx={{ '--ListItem-radius': '6px', px: 1, flexGrow: 0 }}>
-            {group.label && (
-              <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>
-            )}
-            {group.entries.map((entry) => {
-              const current = isCurrent(pathname, entry.to);
-              return (
-                <ListItem key={entry.to}>
-                  <ListItemButton
-                    component={RouterLink}
-                    to={entry.to}
-                    selected={current}
-                    aria-current={current ? 'page' : undefined}
-                    onClick={onNavigate}
-                  >
-                    {t(entry.label)}
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        ))}
+        <List size="sm" sx={{ '--ListItem-radius': '6px', '--List-nestedInsetStart': '0px', px: 1 }}>
+          {groups.map((group, index) => (
+            <ListItem nested key={group.label ?? `group-${index}`} sx={{ mb: 1 }}>
+              {group.label && <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>}
+              <List aria-label={group.label ? t(group.label) : undefined}>
+                {group.entries.map((entry) => {
+                  const current = isCurrent(pathname, entry.to);
+                  return (
+                    <ListItem key={entry.to}>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={entry.to}
+                        selected={current}
+                        aria-current={current ? 'page' : undefined}
+                        onClick={onNavigate}
+                      >
+                        {t(entry.label)}
+                      </ListItemButton>
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </ListItem>
+          ))}
+        </List>
       </Box>
     </Box>
   );

@@ -14,6 +14,7 @@ import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { SettingsIcon, StoreIcon } from '../../ui/icons';
 import { Popover } from '../../ui/popover';
 import { useServices } from '../services';
+import { onBrandButtonSx } from './on-brand';
 
 /** The settings popover with the store switcher: the operator's accounts by store_name. */
 export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
@@ -42,7 +43,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
       <IconButton
         ref={setAnchor}
         variant="plain"
-        sx={{ color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        sx={onBrandButtonSx}
         aria-label={t('shell.settings')}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -13,6 +13,7 @@ import { useServices } from '../services';
 import { NotificationsButton } from './notifications-button';
 import { RoleSwitch } from './role-switch';
 import { StoreSwitcher } from './store-switcher';
+import { onBrandButtonSx } from './on-brand';
 
 export const TOP_BAR_HEIGHT = 56;
 
@@ -53,7 +54,7 @@ export function TopBar({ user, onOpenNavigation, navigationOpen }: { user: Sessi
         aria-expanded={navigationOpen}
         aria-controls="side-navigation-drawer"
         onClick={onOpenNavigation}
-        sx={{ display: { md: 'none' }, color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        sx={{ ...onBrandButtonSx, display: { md: 'none' } }}
       >
         <MenuIcon />
       </IconButton>
@@ -76,7 +77,7 @@ export function TopBar({ user, onOpenNavigation, navigationOpen }: { user: Sessi
         variant="plain"
         startDecorator={<LogoutIcon />}
         onClick={() => session.send({ type: 'session.signOut' })}
-        sx={{ display: { xs: 'none', md: 'inline-flex' }, color: 'common.white', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        sx={{ ...onBrandButtonSx, display: { xs: 'none', md: 'inline-flex' } }}
       >
         {t('shell.signOut')}
       </Button>

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { HttpSession } from '../../api/http';
-import { currentIdToken, IdentityError, signInWithPassword, signOutOfProvider } from '../../api/identity';
+import { currentIdToken, IDENTITY_SDK_DATABASES, IdentityError, signInWithPassword, signOutOfProvider } from '../../api/identity';
 import { exchangeIdToken, loginWithIdToken, logout, SessionGrantSchema, type SessionGrant } from '../../api/session';
 import { now } from '../../lib/clock';
 import { clearAppStorage, readJson, remove, storageKeys, writeJson } from '../../lib/storage';
@@ -100,13 +100,24 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
       },
       recordSignedOut: (_, { reason }) => {
         clearAppStorage();
+        forgetIdentitySdkDatabases();
         journal.append({ type: 'session.signedOut', at: now(), reason });
       },
+      restartAtSignIn: () => window.location.replace('/auth/login'),
       notifySessionExpired: () => notify({ key: 'session.expired', severity: 'warning' }),
       logSignOutFailure: (_, { error }) => console.info('Logout call failed; signed out locally.', describe(error)),
       logResumeFailure: (_, { error }) => console.info('Could not resume the session with the identity provider.', describe(error)),
     },
   });
+}
+
+/**
+ * The Firebase SDK keeps a heartbeat record in IndexedDB. Deleting it is queued now and completes
+ * once the SDK's open connection closes (the restart on sign-out, or closing the tab).
+ */
+function forgetIdentitySdkDatabases(): void {
+  if (typeof indexedDB === 'undefined') return;
+  for (const name of IDENTITY_SDK_DATABASES) indexedDB.deleteDatabase(name);
 }
 
 function describe(error: unknown): unknown {

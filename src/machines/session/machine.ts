@@ -77,6 +77,11 @@ export const sessionMachine = setup({
     /** Appends session.signedOut and clears every piece of client storage the app wrote. */
     recordSignedOut: (_, _params: { reason: 'user' | 'expired' }) => {},
     notifySessionExpired: () => {},
+    /**
+     * After an operator's own sign-out the page restarts on /auth/login: nothing of the session
+     * survives in memory, and storage the identity SDK keeps open (its IndexedDB) is released.
+     */
+    restartAtSignIn: () => {},
     logSignOutFailure: (_, _params: { error: unknown }) => {},
     logResumeFailure: (_, _params: { error: unknown }) => {},
   },
@@ -231,7 +236,7 @@ export const sessionMachine = setup({
         src: 'signOut',
         onDone: [
           { guard: 'signOutWasExpiry', target: 'signedOut', actions: [recordSignedOut, 'notifySessionExpired'] },
-          { target: 'signedOut', actions: [recordSignedOut] },
+          { target: 'signedOut', actions: [recordSignedOut, 'restartAtSignIn'] },
         ],
         // A failed logout call is only logged: locally the operator is signed out either way.
         onError: [
@@ -240,7 +245,7 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: [logSignOutFailure, recordSignedOut, 'notifySessionExpired'],
           },
-          { target: 'signedOut', actions: [logSignOutFailure, recordSignedOut] },
+          { target: 'signedOut', actions: [logSignOutFailure, recordSignedOut, 'restartAtSignIn'] },
         ],
       },
     },

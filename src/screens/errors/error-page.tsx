@@ -18,7 +18,7 @@ export function ErrorPage({ code }: { code: keyof typeof pages }) {
   return (
     <Stack component="main" alignItems="center" justifyContent="center" sx={{ minHeight: '100dvh', p: 3 }}>
       <Sheet variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 'lg', maxWidth: 480, textAlign: 'center' }}>
-        <Typography level="h1" component="p" sx={{ fontSize: '4rem', color: 'primary.700' }} aria-hidden>
+        <Typography level="h1" component="p" sx={{ fontSize: '4rem', color: 'primary.500' }} aria-hidden>
           {code}
         </Typography>
         <Typography level="h2" component="h1" sx={{ mb: 1 }}>

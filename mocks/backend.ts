@@ -1,0 +1,80 @@
+import type { HttpHandler } from 'msw';
+import { DEFAULT_TOKEN_TTL_MS, type Scenario } from '../scenarios/scenario';
+import type { MockContext } from './context';
+import { createDb, type Db } from './db';
+import { createDevkit, type Devkit, type DevkitOptions } from './devkit';
+import { createFaults, type Faults } from './faults';
+import { createHandlers } from './handlers';
+import { startOfDay, type ServerClock } from './time';
+
+/**
+ * Assembles one mock backend (db, faults, handlers, devkit) for either runtime; mocks/browser.ts
+ * adds localStorage persistence and the service worker, mocks/node.ts the msw/node server.
+ */
+export interface Persistence {
+  save(db: Db, scenario: string, seededAt: number): void;
+  /** Loads the scenario's snapshot; resolves to its seededAt, or undefined when there is none. */
+  load(db: Db, scenario: string): Promise<number | undefined>;
+  forget(scenario: string): void;
+}
+
+export interface BackendOptions {
+  apiBaseUrl: string;
+  /** The identity provider's project id (VITE_FIREBASE_PROJECT_ID). */
+  projectId: string;
+  scenarios: Readonly<Record<string, Scenario>>;
+  scenario: string;
+  now: ServerClock;
+  journal: () => unknown;
+  persistence?: Persistence;
+  /** After a devkit reset has reseeded and persisted (the browser reloads here). */
+  afterReset?: (scenario: string) => void;
+}
+
+export interface Backend {
+  db: Db;
+  faults: Faults;
+  ctx: MockContext;
+  handlers: HttpHandler[];
+  devkit: Devkit;
+}
+
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const { persistence, scenarios, now } = options;
+  const db = createDb();
+  const faults = createFaults();
+  let seededAt = now();
+
+  const onReset: DevkitOptions['onReset'] = ({ scenario, seededAt: at }) => {
+    seededAt = at;
+    persistence?.forget(scenario);
+    persistence?.save(db, scenario, at);
+    options.afterReset?.(scenario);
+  };
+  const devkit = createDevkit({ db, faults, scenarios, scenario: options.scenario, now, journal: options.journal, onReset });
+
+  const ctx: MockContext = {
+    db,
+    faults,
+    apiBaseUrl: options.apiBaseUrl.replace(/\/+$/, ''),
+    projectId: options.projectId,
+    now,
+    sessionTtlMs: () => scenarios[devkit.scenario()]?.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
+    persist: () => persistence?.save(db, devkit.scenario(), seededAt),
+  };
+
+  const scenario = scenarios[options.scenario];
+  const restoredAt = persistence ? await persistence.load(db, scenario.name) : undefined;
+  // The data is dated relative to the day it was seeded; a snapshot from an earlier day would
+  // show an empty "today", so a new day starts from a fresh seed (a training session lasts a day).
+  if (restoredAt !== undefined && startOfDay(restoredAt) === startOfDay(now())) {
+    seededAt = restoredAt;
+  } else {
+    seededAt = now();
+    await scenario.seed(db, seededAt);
+    persistence?.save(db, scenario.name, seededAt);
+  }
+  faults.applyProfile(scenario.faults);
+
+  return { db, faults, ctx, handlers: createHandlers(ctx), devkit };
+}

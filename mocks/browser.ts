@@ -1,0 +1,106 @@
+import { isCommonAssetRequest } from 'msw';
+import { setupWorker } from 'msw/browser';
+import { DEFAULT_SCENARIO, scenarios } from '../scenarios';
+import { createBackend, type Persistence } from './backend';
+import { forgetDb, loadDb, saveDb } from './db';
+import type { Devkit } from './devkit';
+
+/**
+ * The mock backend in the browser (mock mode). main.tsx imports this module dynamically, so a live
+ * build carries none of it, and awaits startMockBackend() before rendering: a request made before
+ * the worker is ready would escape the mock.
+ *
+ * Scenario choice: `?scenario=<name>` wins and is remembered in localStorage `devkit.scenario`;
+ * naming a different scenario than the remembered one starts it from a fresh seed. Without the
+ * parameter the remembered scenario (else 'default') continues with its persisted data.
+ */
+export interface MockBackendOptions {
+  /** VITE_API_BASE_URL (in mock mode https://api.store-platform.test). */
+  apiBaseUrl: string;
+  /** The event journal's export, returned by devkit.journal(). */
+  journal: () => unknown;
+  /** VITE_FIREBASE_PROJECT_ID, the `aud` of the mock ID tokens (default 'console-mock'). */
+  projectId?: string;
+  /** Called before the page reloads after devkit.reset(), e.g. to clear the app's own storage. */
+  beforeReload?: () => void;
+}
+
+declare global {
+  interface Window {
+    devkit?: Devkit;
+  }
+}
+
+export const SCENARIO_STORAGE_KEY = 'devkit.scenario';
+const DEFAULT_PROJECT_ID = 'console-mock';
+
+const browserPersistence: Persistence = {
+  save: (db, scenario, seededAt) => {
+    if (!saveDb(db, scenario, seededAt)) warnOnce('The mock data could not be saved to localStorage (full or disabled); changes last until reload.');
+  },
+  load: loadDb,
+  forget: forgetDb,
+};
+
+let warned = false;
+function warnOnce(message: string): void {
+  if (warned) return;
+  warned = true;
+  console.warn(`[devkit] ${message}`);
+}
+
+function chooseScenario(): string {
+  const url = new URL(window.location.href);
+  const requested = url.searchParams.get('scenario');
+  const remembered = localStorage.getItem(SCENARIO_STORAGE_KEY);
+  let name = requested ?? remembered ?? DEFAULT_SCENARIO;
+  if (!scenarios[name]) {
+    console.warn(`[devkit] Unknown scenario "${name}"; using "${DEFAULT_SCENARIO}". Known: ${Object.keys(scenarios).join(', ')}`);
+    name = DEFAULT_SCENARIO;
+  }
+  // Switching scenarios by URL starts it afresh; the same one again keeps the training data.
+  if (requested !== null && requested !== remembered) forgetDb(name);
+  localStorage.setItem(SCENARIO_STORAGE_KEY, name);
+  return name;
+}
+
+/** Requests the page itself makes for its code and assets (Vite dev server, built assets, fonts). */
+function isOwnAsset(request: Request, url: URL): boolean {
+  if (url.origin !== window.location.origin) return false;
+  if (request.mode === 'navigate' || isCommonAssetRequest(request)) return true;
+  return /^\/(src|node_modules|@vite|@id|@fs|@react-refresh|assets|fonts)(\/|$)/.test(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname);
+}
+
+export async function startMockBackend(options: MockBackendOptions): Promise<Devkit> {
+  const backend = await createBackend({
+    apiBaseUrl: options.apiBaseUrl,
+    projectId: options.projectId ?? DEFAULT_PROJECT_ID,
+    scenarios,
+    scenario: chooseScenario(),
+    now: () => Date.now(),
+    journal: options.journal,
+    persistence: browserPersistence,
+    afterReset: (scenario) => {
+      localStorage.setItem(SCENARIO_STORAGE_KEY, scenario);
+      // Drop ?scenario= so the reload does not switch back to the scenario the URL names.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('scenario');
+      window.history.replaceState(window.history.state, '', url);
+      options.beforeReload?.();
+      window.location.reload();
+    },
+  });
+
+  const worker = setupWorker(...backend.handlers);
+  await worker.start({
+    quiet: true,
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest(request, print) {
+      // Mock mode must not reach any server: everything but the page's own files is reported.
+      if (!isOwnAsset(request, new URL(request.url))) print.warning();
+    },
+  });
+
+  window.devkit = backend.devkit;
+  return backend.devkit;
+}

@@ -1,0 +1,214 @@
+import { Collection } from '@msw/data';
+import * as z from 'zod';
+import { AccountSchema } from '../src/api/accounts';
+import { DeliveryWireSchema, PickupLocationSchema, TruckSchema } from '../src/api/logistics';
+import { LookupsSchema } from '../src/api/lookups';
+import { EarningSchema } from '../src/api/management';
+import { OfferWireSchema } from '../src/api/offers';
+import { OrderSummaryWireSchema, OrderWireSchema, PaymentWireSchema } from '../src/api/orders';
+import { LanguageSchema, OperatorSchema } from '../src/api/session';
+import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
+import { TemplateWireSchema } from '../src/api/templates';
+
+/**
+ * The mock server's database: one @msw/data collection per resource, built from the WIRE schemas
+ * of src/api (unix seconds, exactly what the server answers). Never a codec schema such as
+ * OfferSchema: @msw/data re-validates a record on every update, so a seconds→ms codec would
+ * convert the dates again on each write.
+ *
+ * Resources the platform returns without a store id (reviews, earnings, lookups) get one here,
+ * so handlers can scope them to the operator's current store; handlers strip it when answering.
+ */
+
+/** A person who can sign in: the platform's operator plus what only the identity provider and the server know. */
+export const OperatorRecordSchema = OperatorSchema.extend({
+  /** Firebase localId / the ID token's user_id and sub. */
+  uid: z.string().min(1),
+  /** Plain text: a mock account for demos, never a real credential. */
+  password: z.string().min(1),
+  /** The stores (accounts) the operator may act on; currentAccount is one of them. */
+  stores: z.array(z.number().int()).min(1),
+  /** Identity-provider metadata, milliseconds (Firebase reports these as ms strings). */
+  createdAt: z.number(),
+  lastLoginAt: z.number(),
+});
+export type OperatorRecord = z.infer<typeof OperatorRecordSchema>;
+
+/** A platform session opened by POST /stores/signin or POST users/login. */
+export const SessionRecordSchema = z.object({
+  token: z.string().min(1),
+  operatorId: z.number().int(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+/** An identity-provider refresh token, so the SDK can mint new ID tokens after a reload. */
+export const RefreshTokenRecordSchema = z.object({
+  token: z.string().min(1),
+  operatorId: z.number().int(),
+  issuedAt: z.number(),
+});
+
+export const StoreLookupsSchema = LookupsSchema.extend({ store_id: z.number().int(), lang: LanguageSchema });
+export const StoreReviewSchema = ReviewWireSchema.extend({ store_id: z.number().int() });
+export const StoreEarningSchema = EarningSchema.extend({ store_id: z.number().int() });
+
+/** Every collection and its schema; the order is the order of a snapshot. */
+export const collectionSchemas = {
+  stores: StoreProfileWireSchema,
+  offers: OfferWireSchema,
+  templates: TemplateWireSchema,
+  orders: OrderWireSchema,
+  payments: PaymentWireSchema,
+  summaries: OrderSummaryWireSchema,
+  reviews: StoreReviewSchema,
+  trucks: TruckSchema,
+  pickupLocations: PickupLocationSchema,
+  deliveries: DeliveryWireSchema,
+  accounts: AccountSchema,
+  earnings: StoreEarningSchema,
+  lookups: StoreLookupsSchema,
+  operators: OperatorRecordSchema,
+  sessions: SessionRecordSchema,
+  refreshTokens: RefreshTokenRecordSchema,
+} as const;
+
+type Schemas = typeof collectionSchemas;
+export type CollectionName = keyof Schemas;
+export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
+
+export type Db = { [K in CollectionName]: Collection<Schemas[K]> };
+/** A record of collection K as the handlers read and write it. */
+export type RecordOf<K extends CollectionName> = z.output<Schemas[K]>;
+
+export function createDb(): Db {
+  return {
+    stores: new Collection({ schema: collectionSchemas.stores }),
+    offers: new Collection({ schema: collectionSchemas.offers }),
+    templates: new Collection({ schema: collectionSchemas.templates }),
+    orders: new Collection({ schema: collectionSchemas.orders }),
+    payments: new Collection({ schema: collectionSchemas.payments }),
+    summaries: new Collection({ schema: collectionSchemas.summaries }),
+    reviews: new Collection({ schema: collectionSchemas.reviews }),
+    trucks: new Collection({ schema: collectionSchemas.trucks }),
+    pickupLocations: new Collection({ schema: collectionSchemas.pickupLocations }),
+    deliveries: new Collection({ schema: collectionSchemas.deliveries }),
+    accounts: new Collection({ schema: collectionSchemas.accounts }),
+    earnings: new Collection({ schema: collectionSchemas.earnings }),
+    lookups: new Collection({ schema: collectionSchemas.lookups }),
+    operators: new Collection({ schema: collectionSchemas.operators }),
+    sessions: new Collection({ schema: collectionSchemas.sessions }),
+    refreshTokens: new Collection({ schema: collectionSchemas.refreshTokens }),
+  };
+}
+
+export function clearDb(db: Db): void {
+  for (const name of collectionNames) db[name].clear();
+}
+
+/** The next free numeric id of a collection (ids are the platform's, so they are numbers). */
+export function nextId(records: ReadonlyArray<{ id: number }>): number {
+  return records.reduce((max, record) => Math.max(max, record.id), 0) + 1;
+}
+
+/** Inserts one record; it has been validated against the collection's schema by the caller. */
+async function insert<K extends CollectionName>(db: Db, name: K, record: RecordOf<K>): Promise<void> {
+  // The wire schemas have no transforms, so a parsed record (output) is also a valid input; the
+  // generic Collection type cannot see that for an arbitrary K.
+  const collection = db[name] as unknown as Collection<z.ZodType<RecordOf<K>>>;
+  await collection.create(record);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots and browser persistence
+// ---------------------------------------------------------------------------------------------
+
+/** Bump when a collection's shape changes: an older snapshot is then discarded and reseeded. */
+export const SNAPSHOT_VERSION = 1;
+
+export interface DbSnapshot {
+  version: number;
+  /** When the scenario was seeded (ms); its dates are relative to this moment. */
+  seededAt: number;
+  collections: { [K in CollectionName]?: unknown[] };
+}
+
+export function snapshotDb(db: Db, seededAt: number): DbSnapshot {
+  const collections: DbSnapshot['collections'] = {};
+  // JSON round trip: plain data only (records carry @msw/data's internal symbols).
+  for (const name of collectionNames) collections[name] = JSON.parse(JSON.stringify(db[name].all())) as unknown[];
+  return { version: SNAPSHOT_VERSION, seededAt, collections };
+}
+
+/**
+ * Replaces the db's content with a snapshot. Every record is validated first, so a stale or
+ * hand-edited snapshot is rejected as a whole (returns false, db untouched) instead of making
+ * @msw/data log validation errors halfway through.
+ */
+export async function restoreDb(db: Db, snapshot: unknown): Promise<boolean> {
+  const parsed = SnapshotEnvelopeSchema.safeParse(snapshot);
+  if (!parsed.success || parsed.data.version !== SNAPSHOT_VERSION) return false;
+  const validated = new Map<CollectionName, unknown[]>();
+  for (const name of collectionNames) {
+    const records = z.array(collectionSchemas[name]).safeParse(parsed.data.collections[name] ?? []);
+    if (!records.success) return false;
+    validated.set(name, records.data);
+  }
+  clearDb(db);
+  for (const name of collectionNames) {
+    for (const record of validated.get(name) ?? []) await insert(db, name, record as RecordOf<typeof name>);
+  }
+  return true;
+}
+
+const SnapshotEnvelopeSchema = z.object({
+  version: z.number(),
+  seededAt: z.number(),
+  collections: z.record(z.string(), z.array(z.unknown())),
+});
+
+/** localStorage key of a scenario's persisted data. */
+export const dbStorageKey = (scenario: string) => `devkit.db.${scenario}`;
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage disabled by policy: the mock runs without persistence
+  }
+}
+
+/**
+ * Writes every collection to localStorage under devkit.db.<scenario>. Called after each mutating
+ * request (not on unload like @msw/data's persist extension, so a crash or a closed tab loses
+ * nothing). Returns false when storage is unavailable or full.
+ */
+export function saveDb(db: Db, scenario: string, seededAt: number): boolean {
+  const storage = browserStorage();
+  if (!storage) return false;
+  try {
+    storage.setItem(dbStorageKey(scenario), JSON.stringify(snapshotDb(db, seededAt)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Loads devkit.db.<scenario> into the db; resolves to its seededAt, or undefined when there is no usable snapshot. */
+export async function loadDb(db: Db, scenario: string): Promise<number | undefined> {
+  const raw = browserStorage()?.getItem(dbStorageKey(scenario));
+  if (!raw) return undefined;
+  let snapshot: unknown;
+  try {
+    snapshot = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!(await restoreDb(db, snapshot))) return undefined;
+  return (snapshot as DbSnapshot).seededAt;
+}
+
+export function forgetDb(scenario: string): void {
+  browserStorage()?.removeItem(dbStorageKey(scenario));
+}

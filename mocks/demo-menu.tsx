@@ -1,0 +1,107 @@
+import Chip from '@mui/joy/Chip';
+import Dropdown from '@mui/joy/Dropdown';
+import ListDivider from '@mui/joy/ListDivider';
+import ListSubheader from '@mui/joy/ListSubheader';
+import Menu from '@mui/joy/Menu';
+import MenuButton from '@mui/joy/MenuButton';
+import MenuItem from '@mui/joy/MenuItem';
+import { useState, type ComponentType } from 'react';
+import { useT } from '../src/i18n';
+import type { Devkit } from './devkit';
+import type { ActiveFaults } from './faults';
+
+/**
+ * The Demo menu of the top bar (mock mode only): switch scenario, reset the data, toggle the
+ * common faults, export the event journal. Everything goes through the devkit, so the menu does
+ * nothing a test or a console user could not do with window.devkit.
+ */
+const OFFLINE = { operation: '*', outcome: 'offline' } as const;
+const SERVER_ERRORS = { operation: '*', outcome: 500 } as const;
+const SLOW_MS = 2000;
+
+const hasFailure = (faults: ActiveFaults, fault: { operation: string; outcome: string | number }) =>
+  faults.failures.some((f) => f.operation === fault.operation && f.outcome === fault.outcome);
+
+const activeCount = (faults: ActiveFaults) => faults.failures.length + (faults.latencyMs > 0 ? 1 : 0);
+
+/** A fault toggle reads as a checkbox item to assistive technology. */
+const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });
+
+export function createDemoMenu(devkit: Devkit): ComponentType {
+  return function DemoMenu() {
+    const t = useT();
+    const [faults, setFaults] = useState<ActiveFaults>(() => devkit.faults());
+    const refresh = () => setFaults(devkit.faults());
+
+    const toggle = (fault: { operation: string; outcome: 'offline' | 500 }) => {
+      if (hasFailure(devkit.faults(), fault)) devkit.clearFaults(fault.operation);
+      else devkit.fail(fault.operation, fault.outcome);
+      refresh();
+    };
+    const toggleSlow = () => {
+      devkit.latency(devkit.faults().latencyMs === SLOW_MS ? 0 : SLOW_MS);
+      refresh();
+    };
+    const exportJournal = () => {
+      const blob = new Blob([JSON.stringify(devkit.journal(), null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `journal-${devkit.scenario()}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      link.click();
+      URL.revokeObjectURL(url);
+    };
+
+    const count = activeCount(faults);
+
+    return (
+      <Dropdown onOpenChange={(_, open) => open && refresh()}>
+        <MenuButton
+          variant="outlined"
+          size="sm"
+          aria-label={t('demo.menuLabel', { scenario: devkit.scenario() })}
+          endDecorator={count > 0 ? <Chip size="sm" color="warning" variant="solid">{t('demo.activeFaults', { count })}</Chip> : undefined}
+          sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
+        >
+          {t('demo.menu')}
+        </MenuButton>
+        <Menu placement="bottom-end" size="sm" sx={{ minWidth: 260, zIndex: 1300 }}>
+          <ListSubheader>{t('demo.scenarios')}</ListSubheader>
+          {devkit.scenarios().map((scenario) => (
+            <MenuItem
+              key={scenario.name}
+              selected={scenario.name === devkit.scenario()}
+              title={scenario.description}
+              onClick={() => void devkit.reset(scenario.name)}
+            >
+              {scenario.name}
+            </MenuItem>
+          ))}
+          <MenuItem onClick={() => void devkit.reset()}>{t('demo.resetData')}</MenuItem>
+          <ListDivider />
+          <ListSubheader>{t('demo.faults')}</ListSubheader>
+          <MenuItem {...checkbox(hasFailure(faults, OFFLINE))} onClick={() => toggle(OFFLINE)}>
+            {t('demo.offline')}
+          </MenuItem>
+          <MenuItem {...checkbox(faults.latencyMs === SLOW_MS)} onClick={toggleSlow}>
+            {t('demo.slow')}
+          </MenuItem>
+          <MenuItem {...checkbox(hasFailure(faults, SERVER_ERRORS))} onClick={() => toggle(SERVER_ERRORS)}>
+            {t('demo.serverErrors')}
+          </MenuItem>
+          <MenuItem
+            disabled={count === 0}
+            onClick={() => {
+              devkit.clearFaults();
+              refresh();
+            }}
+          >
+            {t('demo.clearFaults')}
+          </MenuItem>
+          <ListDivider />
+          <MenuItem onClick={exportJournal}>{t('demo.exportJournal')}</MenuItem>
+        </Menu>
+      </Dropdown>
+    );
+  };
+}

@@ -1,0 +1,89 @@
+import type { Scenario } from '../scenarios/scenario';
+import { collectionNames, type CollectionName, type Db } from './db';
+import type { ActiveFaults, FailOptions, FaultOutcome, Faults } from './faults';
+import type { ServerClock } from './time';
+
+/**
+ * The mock backend's control panel: `window.devkit` in the browser (the Demo menu and end-to-end
+ * tests drive it) and the `devkit` of createTestBackend in Vitest.
+ */
+export interface Devkit {
+  /** Makes an operation fail: an HTTP status (answered with { message }), 'timeout' or 'offline'. */
+  fail(operation: string, outcome: FaultOutcome, options?: FailOptions): void;
+  /** Delays every answer by `ms`. */
+  latency(ms: number): void;
+  /** Removes every fault and the latency, or only the failure of `operation`. */
+  clearFaults(operation?: string): void;
+  /** The faults in force. */
+  faults(): ActiveFaults;
+  /**
+   * Reseeds `scenario` (default: the current one) relative to now, applies its fault profile and
+   * makes it current. In the browser it also replaces the persisted data and reloads the page.
+   */
+  reset(scenario?: string): Promise<void>;
+  /** The current scenario's name. */
+  scenario(): string;
+  /** Every scenario with its description and demo sign-ins. */
+  scenarios(): ScenarioInfo[];
+  /** What the app's journal getter returns (for export with a bug report). */
+  journal(): unknown;
+  /** A copy of what the server holds in one collection (tests assert on it). */
+  records(collection: CollectionName): unknown[];
+}
+
+export interface ScenarioInfo {
+  name: string;
+  description: string;
+  signIns: Array<{ email: string; password: string }>;
+}
+
+export interface DevkitOptions {
+  db: Db;
+  faults: Faults;
+  scenarios: Readonly<Record<string, Scenario>>;
+  /** The scenario the db currently holds. */
+  scenario: string;
+  now: ServerClock;
+  journal: () => unknown;
+  /** Runs after a reset reseeded the db (browser: persist, remember the choice, reload). */
+  onReset?: (reset: { scenario: string; seededAt: number }) => void | Promise<void>;
+}
+
+export function createDevkit(options: DevkitOptions): Devkit {
+  const { db, faults, scenarios } = options;
+  let current = options.scenario;
+
+  const scenarioNamed = (name: string): Scenario => {
+    const scenario = scenarios[name];
+    if (!scenario) throw new Error(`Unknown scenario "${name}". Known: ${Object.keys(scenarios).join(', ')}`);
+    return scenario;
+  };
+  scenarioNamed(current);
+
+  return {
+    fail: (operation, outcome, failOptions) => faults.fail(operation, outcome, failOptions),
+    latency: (ms) => faults.latency(ms),
+    clearFaults: (operation) => faults.clearFaults(operation),
+    faults: () => faults.activeFaults(),
+    async reset(name = current) {
+      const scenario = scenarioNamed(name);
+      const seededAt = options.now();
+      await scenario.seed(db, seededAt);
+      faults.applyProfile(scenario.faults);
+      current = scenario.name;
+      await options.onReset?.({ scenario: current, seededAt });
+    },
+    scenario: () => current,
+    scenarios: () =>
+      Object.values(scenarios).map((s) => ({
+        name: s.name,
+        description: s.description,
+        signIns: s.operators.map(({ email, password }) => ({ email, password })),
+      })),
+    journal: () => options.journal(),
+    records(collection) {
+      if (!collectionNames.includes(collection)) throw new Error(`Unknown collection "${collection}". Known: ${collectionNames.join(', ')}`);
+      return JSON.parse(JSON.stringify(db[collection].all())) as unknown[];
+    },
+  };
+}

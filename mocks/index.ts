@@ -1,0 +1,37 @@
+import type { DevExtension } from '../src/app/dev-extension';
+import { now } from '../src/lib/clock';
+import { clearAppStorage } from '../src/lib/storage';
+import type { Journal } from '../src/machines/journal';
+import { scenarios } from '../scenarios';
+import { startMockBackend } from './browser';
+import { createDemoMenu } from './demo-menu';
+
+/**
+ * Mock mode's entry point, the target of the one dynamic import in src/main.tsx: starts the mock
+ * backend (before the app renders) and hands the app what only mock mode has: the demo sign-in
+ * hint, the Demo menu and an analytics port that records page views in the journal instead of
+ * sending them anywhere.
+ */
+export async function startMockMode(options: { apiBaseUrl: string; journal: Journal; projectId?: string }): Promise<DevExtension> {
+  const { journal } = options;
+  const devkit = await startMockBackend({
+    apiBaseUrl: options.apiBaseUrl,
+    projectId: options.projectId,
+    journal: () => journal.export(),
+    // A reset replaces the server's data, sessions included: the reloaded app starts signed out
+    // rather than holding a user and token the new data no longer knows.
+    beforeReload: () => {
+      clearAppStorage();
+      for (const key of Object.keys(localStorage)) if (key.startsWith('firebase:')) localStorage.removeItem(key);
+    },
+  });
+  const [demo] = scenarios[devkit.scenario()]?.operators ?? [];
+  return {
+    demoAccount: demo ? { email: demo.email, password: demo.password } : undefined,
+    DemoMenu: createDemoMenu(devkit),
+    analytics: { pageViewed: (view) => journal.append({ type: 'page.viewed', at: now(), ...view }) },
+  };
+}
+
+export { startMockBackend } from './browser';
+export type { Devkit } from './devkit';

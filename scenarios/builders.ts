@@ -1,0 +1,698 @@
+import type * as z from 'zod';
+import type { Account } from '../src/api/accounts';
+import type { LookupOption } from '../src/api/lookups';
+import type { OfferWireSchema } from '../src/api/offers';
+import type { Language } from '../src/api/session';
+import type { NotificationWireSchema, StoreProfileWire } from '../src/api/stores';
+import type { TemplateWireSchema } from '../src/api/templates';
+import { clearDb, type Db, type OperatorRecord, type RecordOf } from '../mocks/db';
+import { aggregateSales, dayFigures, isSale, roundMoney, salesBetween } from '../mocks/figures';
+import { createPrng, seedFrom, type Prng } from '../mocks/random';
+import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, atHour, seconds } from '../mocks/time';
+import { avatarImage, coverImage, logoImage, productImage } from './images';
+import { consumerNames, deliveryNotes, driverNotes, emailOf, ratingCategory, reviewTexts } from './people';
+
+/**
+ * Seed builders shared by every scenario. A scenario describes its stores (scenarios/catalogues.ts)
+ * and operators; `seedStore` turns a store description into two weeks of believable, internally
+ * consistent activity dated relative to `now`:
+ *
+ * - offers: past days, today (one earlier or later today, two live right now) and tomorrow;
+ * - orders placed inside their offer's order window, never more units than the offer had; an
+ *   offer's quantity_left is its quantity minus the units of its non-cancelled orders;
+ * - pickup status codes that match the clock (0 only while pickup is open or for no-shows);
+ * - ratings and reviews only for picked-up orders, dated after the pickup; one payment per order;
+ * - daily summaries computed from the orders for the detailed fortnight, and plausible aggregates
+ *   for the year before it (the annual figures need a history);
+ * - earnings segments computed from the orders.
+ *
+ * Everything random comes from the scenario's seeded generator, so the same `now` always gives
+ * the same data.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Descriptions
+// ---------------------------------------------------------------------------------------------
+
+export interface Product {
+  name: string;
+  emoji: string;
+  /** Earnings segment (management dashboard). */
+  category: string;
+  origin_price: number;
+  /** At least 45 % of origin_price (the console's own validation rule). */
+  unit_price: number;
+  /** Units put on sale, [min, max]. */
+  quantity: readonly [number, number];
+  offer_type: number[];
+  dietary_fit: number[];
+  cuisine_type: number[];
+  business_type: number[];
+}
+
+type Slot = 'morning' | 'evening';
+
+export interface StoreSpec {
+  id: number;
+  name: string;
+  tagline: string;
+  description: string;
+  email: string;
+  phone: string;
+  address: StoreProfileWire['address'];
+  lat: number;
+  lon: number;
+  color: string;
+  smsText: string;
+  /** Average sales a day, for the year of history in the daily summaries. */
+  dailyOrders: number;
+  categoryColors: Record<string, string>;
+  catalogue: Product[];
+  templates: Array<{ product: string; repeat_on_days: number[]; slot: Slot }>;
+  /** Operator accounts of people who do not sign in to the demo. */
+  staff: Array<{ email: string }>;
+  devices: Array<{ name: string; model: string }>;
+  trucks: Array<Omit<RecordOf<'trucks'>, 'id' | 'store_id'>>;
+  pickupLocations: Array<Omit<RecordOf<'pickupLocations'>, 'id' | 'store_id' | 'country'>>;
+  deliveryStops: Array<{ area: string; address: string; lat: number; lon: number }>;
+}
+
+export type LookupSpec = Record<'offer_type' | 'dietary_fit' | 'cuisine_type' | 'business_type', Array<{ id: number } & Record<Language, string>>>;
+
+/** An operator as a scenario declares it; the sign-in dates are filled in relative to `now`. */
+export type OperatorSeed = Omit<OperatorRecord, 'createdAt' | 'lastLoginAt'>;
+
+// ---------------------------------------------------------------------------------------------
+// Seeding context
+// ---------------------------------------------------------------------------------------------
+
+const ID_START = {
+  offer: 5001,
+  template: 301,
+  order: 20001,
+  payment: 70001,
+  summary: 1,
+  review: 1,
+  truck: 11,
+  pickup: 21,
+  delivery: 801,
+  account: 501,
+  earning: 1,
+  notification: 1,
+  device: 61,
+  consumer: 9001,
+} as const;
+type IdKind = keyof typeof ID_START;
+
+export interface SeedContext {
+  db: Db;
+  now: number;
+  prng: Prng;
+  nextId(kind: IdKind): number;
+  consumers: Consumer[];
+}
+
+export interface Consumer {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Clears the db and prepares ids, the consumer pool and a generator seeded by the scenario's name. */
+export function createSeedContext(db: Db, now: number, scenarioName: string): SeedContext {
+  clearDb(db);
+  const prng = createPrng(seedFrom(scenarioName));
+  const counters = new Map<IdKind, number>();
+  const nextId = (kind: IdKind) => {
+    const id = counters.get(kind) ?? ID_START[kind];
+    counters.set(kind, id + 1);
+    return id;
+  };
+  const consumers = consumerNames.map(([first, last]) => ({
+    id: nextId('consumer'),
+    name: `${first} ${last}`,
+    email: emailOf(first, last),
+    phone: `+34 6${prng.int(10, 99)} ${prng.int(100, 999)} ${prng.int(100, 999)}`,
+  }));
+  return { db, now, prng, nextId, consumers };
+}
+
+/** Inserts the scenario's operators, with sign-up and last sign-in dates relative to now. */
+export async function seedOperators(sc: SeedContext, operators: readonly OperatorSeed[]): Promise<void> {
+  for (const operator of operators) {
+    await sc.db.operators.create({ ...operator, createdAt: addDays(sc.now, -420), lastLoginAt: sc.now - DAY_MS });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store
+// ---------------------------------------------------------------------------------------------
+
+/** Everything one store holds; `operators` are the scenario's operators (their accounts are listed). */
+export async function seedStore(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[], lookups: LookupSpec): Promise<void> {
+  const templates = await seedTemplates(sc, spec);
+  const plans = planOffers(sc, spec, templates);
+  const orders = planOrders(sc, plans);
+  await writeOffers(sc, spec, plans, orders);
+  await writeOrders(sc, spec, orders);
+  await seedSummaries(sc, spec);
+  await seedEarnings(sc, spec, orders);
+  await seedStoreProfile(sc, spec, orders);
+  await seedLogistics(sc, spec);
+  await seedAccounts(sc, spec, operators);
+  await seedLookups(sc, spec, lookups);
+}
+
+const isoWeekday = (ms: number) => ((new Date(ms).getDay() + 6) % 7) + 1;
+const discountOf = (p: Pick<Product, 'origin_price' | 'unit_price'>) => Math.round(((p.origin_price - p.unit_price) / p.origin_price) * 100);
+/** A moment in [from, to), on a whole minute. */
+const between = (prng: Prng, from: number, to: number) => from + Math.floor((prng.next() * Math.max(0, to - from)) / MINUTE_MS) * MINUTE_MS;
+
+/** Order and pickup windows of a slot on a day (local hours). */
+function slotWindows(day: number, slot: Slot, jitterMinutes: number) {
+  const shift = jitterMinutes * MINUTE_MS;
+  return slot === 'morning'
+    ? { orderFrom: atHour(day, 7.5) + shift, orderTo: atHour(day, 11.5) + shift, pickupFrom: atHour(day, 12) + shift, pickupTo: atHour(day, 13.5) + shift }
+    : { orderFrom: atHour(day, 12) + shift, orderTo: atHour(day, 18.5) + shift, pickupFrom: atHour(day, 19) + shift, pickupTo: atHour(day, 20.5) + shift };
+}
+
+type OfferWire = z.infer<typeof OfferWireSchema>;
+type TemplateWire = z.infer<typeof TemplateWireSchema>;
+
+function offerFields(spec: StoreSpec, product: Product) {
+  return {
+    name: product.name,
+    store_id: spec.id,
+    media: [{ url: productImage(product.emoji, tint(spec.categoryColors[product.category] ?? spec.color)), kind: 'cover' as const }],
+    lat: spec.lat,
+    lon: spec.lon,
+    unit_price: product.unit_price,
+    origin_price: product.origin_price,
+    discount: discountOf(product),
+    offer_type: product.offer_type,
+    dietary_fit: product.dietary_fit,
+    cuisine_type: product.cuisine_type,
+    business_type: product.business_type,
+  };
+}
+
+/** A light background for product tiles from a brand colour ("#D9822B" → "#D9822B33" over white). */
+const tint = (color: string) => `${color}33`;
+
+async function seedTemplates(sc: SeedContext, spec: StoreSpec): Promise<TemplateWire[]> {
+  const created: TemplateWire[] = [];
+  for (const [index, t] of spec.templates.entries()) {
+    const product = productNamed(spec, t.product);
+    const createdAt = addDays(sc.now, -40 + index * 6) + 16 * HOUR_MS;
+    const windows = slotWindows(createdAt, t.slot, 0);
+    const typical = Math.round((product.quantity[0] + product.quantity[1]) / 2);
+    const template: TemplateWire = {
+      id: sc.nextId('template'),
+      name: product.name,
+      store_id: spec.id,
+      repeat_on_days: t.repeat_on_days,
+      template_quantity: typical,
+      media: offerFields(spec, product).media,
+      status: 1,
+      audit_creation_date: seconds(createdAt),
+      audit_update_date: seconds(createdAt),
+      offer: {
+        ...offerFields(spec, product),
+        // The embedded offer of a template carries no stock (spec section 3).
+        quantity: 0,
+        quantity_left: 0,
+        status: 1,
+        offer_status: 1,
+        repeat_on_days: t.repeat_on_days,
+        audit_creation_date: seconds(createdAt),
+        audit_update_date: seconds(createdAt),
+        order_date_from: seconds(windows.orderFrom),
+        order_date_to: seconds(windows.orderTo),
+        pickup_date_from: seconds(windows.pickupFrom),
+        pickup_date_to: seconds(windows.pickupTo),
+        origin: 'template',
+        template_id: null,
+      },
+    };
+    const record = await sc.db.templates.create(template);
+    created.push(record);
+  }
+  return created;
+}
+
+function productNamed(spec: StoreSpec, name: string): Product {
+  const product = spec.catalogue.find((p) => p.name === name);
+  if (!product) throw new Error(`${spec.name}: no product named "${name}" in the catalogue`);
+  return product;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offers and orders
+// ---------------------------------------------------------------------------------------------
+
+interface OfferPlan {
+  id: number;
+  product: Product;
+  quantity: number;
+  /** Units still to sell while orders are generated; the offer's quantity_left is computed from orders. */
+  toSell: number;
+  orderFrom: number;
+  orderTo: number;
+  pickupFrom: number;
+  pickupTo: number;
+  createdAt: number;
+  status: number;
+  origin: OfferWire['origin'];
+  template: TemplateWire | null;
+}
+
+const DETAILED_DAYS = 14;
+
+function planOffers(sc: SeedContext, spec: StoreSpec, templates: TemplateWire[]): OfferPlan[] {
+  const { prng, now } = sc;
+  const drafts: Array<Omit<OfferPlan, 'id' | 'toSell' | 'status' | 'origin' | 'template' | 'createdAt'> & { fixedCreatedAt?: number }> = [];
+  const add = (product: Product, w: ReturnType<typeof slotWindows>, fixedCreatedAt?: number) =>
+    drafts.push({ product, quantity: prng.int(...product.quantity), ...w, fixedCreatedAt });
+  const distinctProducts = (count: number) => {
+    const pool = [...spec.catalogue];
+    return Array.from({ length: count }, () => pool.splice(prng.int(0, pool.length - 1), 1)[0]);
+  };
+
+  // Past days: one or two offers a day.
+  for (let offset = -(DETAILED_DAYS - 1); offset <= -1; offset++) {
+    const day = addDays(now, offset);
+    const slots: Slot[] = prng.chance(0.75) ? ['morning', 'evening'] : [prng.pick(['morning', 'evening'] as const)];
+    const products = distinctProducts(slots.length);
+    slots.forEach((slot, i) => add(products[i], slotWindows(day, slot, prng.pick([0, 15, 30]))));
+  }
+
+  // Today: one at the usual morning hours (past or still ahead, depending on the clock), and two
+  // live right now whatever the time, so the overview always has current offers.
+  const [morning, liveA, liveB] = distinctProducts(3);
+  add(morning, slotWindows(now, 'morning', 0));
+  const liveFrom = Math.floor((now - 2 * HOUR_MS) / (15 * MINUTE_MS)) * 15 * MINUTE_MS;
+  for (const [product, hours] of [
+    [liveA, 4],
+    [liveB, 5],
+  ] as const) {
+    const orderTo = liveFrom + hours * HOUR_MS;
+    add(product, { orderFrom: liveFrom, orderTo, pickupFrom: orderTo, pickupTo: orderTo + 90 * MINUTE_MS }, now - 3 * HOUR_MS);
+  }
+
+  // Tomorrow: published today, nothing sold yet.
+  const tomorrow = addDays(now, 1);
+  const [early, late] = distinctProducts(2);
+  add(early, slotWindows(tomorrow, 'morning', 0), now - 2 * HOUR_MS);
+  add(late, slotWindows(tomorrow, 'evening', 0), now - 90 * MINUTE_MS);
+
+  drafts.sort((a, b) => a.orderFrom - b.orderFrom);
+  return drafts.map(({ fixedCreatedAt, ...draft }) => {
+    const template = templates.find(
+      (t) => t.name === draft.product.name && (t.repeat_on_days.length === 0 ? prng.chance(0.5) : t.repeat_on_days.includes(isoWeekday(draft.orderFrom))),
+    );
+    const elapsed = Math.min(1, Math.max(0, (now - draft.orderFrom) / (draft.orderTo - draft.orderFrom)));
+    const demand = prng.next() * 0.45 + 0.55;
+    const closed = draft.pickupTo <= now;
+    return {
+      ...draft,
+      id: sc.nextId('offer'),
+      toSell: Math.min(draft.quantity, Math.round(draft.quantity * demand * Math.pow(elapsed, 0.7))),
+      // Published a few hours ahead of its order window, and never after now.
+      createdAt: fixedCreatedAt ?? Math.min(now - 30 * MINUTE_MS, draft.orderFrom - prng.int(2, 14) * HOUR_MS),
+      // Operators switch off the odd finished offer; everything else stays active.
+      status: closed && prng.chance(0.1) ? 0 : 1,
+      origin: template ? (template.repeat_on_days.length > 0 ? 'recurring' : 'template') : 'offer',
+      template: template ?? null,
+    };
+  });
+}
+
+interface OrderLine {
+  plan: OfferPlan;
+  units: number;
+}
+
+interface OrderPlan {
+  id: number;
+  date: number;
+  lines: OrderLine[];
+  consumer: Consumer;
+  status: number;
+  pickupDate: number | null;
+  updatedAt: number;
+  pickupUntil: number;
+  rating: number;
+  review: string | null;
+  reviewDate: number | null;
+}
+
+function planOrders(sc: SeedContext, plans: OfferPlan[]): OrderPlan[] {
+  const { prng, now } = sc;
+  const orders: Array<Omit<OrderPlan, 'id'>> = [];
+  // Regulars order more often than the occasional customer.
+  const consumerFor = () => sc.consumers[Math.floor(Math.pow(prng.next(), 1.6) * sc.consumers.length)];
+
+  for (const plan of plans) {
+    while (plan.toSell > 0) {
+      const date = between(prng, plan.orderFrom, Math.min(plan.orderTo, now - MINUTE_MS));
+      const status = pickupStatus(prng, plan, now);
+      const cancelled = status > 1;
+      const units = Math.min(cancelled ? 3 : plan.toSell, prng.weighted([[1, 0.65], [2, 0.27], [3, 0.08]] as const));
+      const lines: OrderLine[] = [{ plan, units }];
+      if (!cancelled) plan.toSell -= units;
+      // Now and then a second item from another offer open at the same moment.
+      const other = plans.find((p) => p !== plan && p.toSell > 0 && p.orderFrom <= date && date < p.orderTo);
+      if (other && !cancelled && prng.chance(0.15)) {
+        lines.push({ plan: other, units: 1 });
+        other.toSell -= 1;
+      }
+      orders.push({ date, lines, consumer: consumerFor(), status, ...afterPickup(prng, plan, date, status, now), pickupUntil: plan.pickupTo });
+    }
+  }
+  // Order numbers grow with time, as the platform assigns them.
+  orders.sort((a, b) => a.date - b.date);
+  return orders.map((order) => ({ ...order, id: sc.nextId('order') }));
+}
+
+/** A pickup status code that fits the clock: 0 pending, 1 picked up, 2/3 cancelled by consumer/store. */
+function pickupStatus(prng: Prng, plan: OfferPlan, now: number): number {
+  if (plan.pickupTo <= now) return prng.weighted([[1, 0.8], [0, 0.06], [2, 0.09], [3, 0.05]] as const);
+  if (plan.pickupFrom <= now) return prng.weighted([[1, 0.45], [0, 0.5], [2, 0.05]] as const);
+  return prng.weighted([[0, 0.93], [2, 0.07]] as const);
+}
+
+function afterPickup(prng: Prng, plan: OfferPlan, date: number, status: number, now: number) {
+  const none = { pickupDate: null, rating: 0, review: null, reviewDate: null };
+  if (status === 0) return { ...none, updatedAt: date };
+  if (status > 1) return { ...none, updatedAt: Math.min(now, date + prng.int(10, 180) * MINUTE_MS) };
+  const pickupDate = between(prng, Math.max(plan.pickupFrom, date), Math.min(plan.pickupTo, now));
+  const reviewDate = pickupDate + prng.int(30, 20 * 60) * MINUTE_MS;
+  if (reviewDate > now - 5 * MINUTE_MS || !prng.chance(0.55)) return { ...none, pickupDate, updatedAt: pickupDate };
+  const rating = prng.weighted([[5, 0.45], [4, 0.35], [3, 0.12], [2, 0.06], [1, 0.02]] as const);
+  const review = prng.chance(0.85) ? prng.pick(reviewTexts[rating]) : null;
+  return { pickupDate, rating, review, reviewDate, updatedAt: reviewDate };
+}
+
+/** Units of each offer held by sales (pending or picked-up orders). */
+function soldUnitsByOffer(orders: readonly OrderPlan[]): Map<number, number> {
+  const sold = new Map<number, number>();
+  for (const order of orders) {
+    if (!isSale(order)) continue;
+    for (const line of order.lines) sold.set(line.plan.id, (sold.get(line.plan.id) ?? 0) + line.units);
+  }
+  return sold;
+}
+
+async function writeOffers(sc: SeedContext, spec: StoreSpec, plans: readonly OfferPlan[], orders: readonly OrderPlan[]): Promise<void> {
+  const sold = soldUnitsByOffer(orders);
+  for (const plan of plans) {
+    await sc.db.offers.create({
+      ...offerFields(spec, plan.product),
+      id: plan.id,
+      quantity: plan.quantity,
+      // Cancelled orders gave their units back; only sales hold stock.
+      quantity_left: plan.quantity - (sold.get(plan.id) ?? 0),
+      status: plan.status,
+      offer_status: 1,
+      repeat_on_days: plan.template?.repeat_on_days ?? [],
+      audit_creation_date: seconds(plan.createdAt),
+      audit_update_date: seconds(plan.createdAt),
+      order_date_from: seconds(plan.orderFrom),
+      order_date_to: seconds(plan.orderTo),
+      pickup_date_from: seconds(plan.pickupFrom),
+      pickup_date_to: seconds(plan.pickupTo),
+      origin: plan.origin,
+      template_id: plan.template?.id ?? null,
+    });
+  }
+}
+
+/** Spanish VAT on food (10 %): total_price_bt is the price before tax. */
+const VAT_RATE = 0.1;
+
+/** Orders with their payment and, when rated, their review. */
+async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
+  const { prng } = sc;
+  for (const order of orders) {
+    const total_price = roundMoney(order.lines.reduce((sum, l) => sum + l.units * l.plan.product.unit_price, 0));
+    const total_price_bt = roundMoney(total_price / (1 + VAT_RATE));
+    const total_quantity = order.lines.reduce((sum, l) => sum + l.units, 0);
+    await sc.db.orders.create({
+      id: order.id,
+      store_id: spec.id,
+      status: order.status,
+      date: seconds(order.date),
+      pickup_date: order.pickupDate === null ? null : seconds(order.pickupDate),
+      pickup_until: seconds(order.pickupUntil),
+      total_price,
+      total_price_bt,
+      total_quantity,
+      rating: order.rating,
+      review: order.review,
+      review_date: order.reviewDate === null ? null : seconds(order.reviewDate),
+      audit_creation_date: seconds(order.date),
+      audit_update_date: seconds(order.updatedAt),
+      store: { name: spec.name, address: { address_print: spec.address.address_print } },
+      consumer: order.consumer,
+      offersOrdered: order.lines.map((line, index) => ({
+        id: order.id * 10 + index + 1,
+        quantityOrdered: line.units,
+        offer: { id: line.plan.id, name: line.plan.product.name, unit_price: line.plan.product.unit_price },
+      })),
+    });
+
+    await sc.db.payments.create({
+      id: sc.nextId('payment'),
+      store_id: spec.id,
+      order_id: order.id,
+      amount: total_price,
+      method: prng.weighted([['card', 0.7], ['wallet', 0.25], ['cash', 0.05]] as const),
+      status: paymentStatus(prng, order, sc.now),
+      audit_creation_date: seconds(order.date),
+      audit_update_date: seconds(order.updatedAt),
+    });
+
+    if (order.rating > 0 && order.reviewDate !== null) {
+      await sc.db.reviews.create({
+        store_id: spec.id,
+        order_id: order.id,
+        rating: order.rating,
+        date: seconds(order.reviewDate),
+        description: order.lines.map((l) => `${l.units} × ${l.plan.product.name}`).join(', '),
+        review: order.review ?? '',
+        total_price_bt,
+        total_quantity,
+        category: ratingCategory[order.rating as 1 | 2 | 3 | 4 | 5],
+      });
+    }
+  }
+}
+
+/** Paid up front: pending only while the pickup is still ahead; a cancelled order is refunded (canceled) or was never paid (rejected). */
+function paymentStatus(prng: Prng, order: OrderPlan, now: number): RecordOf<'payments'>['status'] {
+  if (order.status === 1) return 'completed';
+  if (order.status === 0) return order.pickupUntil > now ? 'pending' : 'completed';
+  if (order.status === 2 && prng.chance(0.35)) return 'rejected';
+  return 'canceled';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregates
+// ---------------------------------------------------------------------------------------------
+
+const HISTORY_DAYS = 365;
+/** Demand by weekday (1 = Monday): Saturday mornings are busy, Sundays and Mondays quiet. */
+const WEEKDAY_DEMAND = [0, 0.85, 0.95, 1, 1, 1.1, 1.3, 0.8];
+
+/**
+ * One summary per closed day. For the detailed fortnight they are aggregated from the orders in
+ * the db with the same code the handlers use; before it, plausible totals around the store's
+ * usual volume.
+ */
+async function seedSummaries(sc: SeedContext, spec: StoreSpec): Promise<void> {
+  const { prng, now } = sc;
+  const averagePrice = spec.catalogue.reduce((sum, p) => sum + p.unit_price, 0) / spec.catalogue.length;
+  for (let offset = -HISTORY_DAYS; offset <= -1; offset++) {
+    const day = addDays(now, offset);
+    const next = addDays(now, offset + 1);
+    let figures: ReturnType<typeof dayFigures>;
+    if (offset >= -(DETAILED_DAYS - 1)) {
+      figures = aggregateSales(salesBetween(sc.db, spec.id, day, next));
+    } else {
+      // Busier in winter with a summer dip, and growing over the year.
+      const season = 1 + 0.12 * Math.cos((new Date(day).getMonth() / 12) * 2 * Math.PI);
+      const growth = 0.7 + 0.3 * ((offset + HISTORY_DAYS) / HISTORY_DAYS);
+      const count = Math.round(spec.dailyOrders * WEEKDAY_DEMAND[isoWeekday(day)] * season * growth * (0.75 + prng.next() * 0.5));
+      const items = Math.round(count * (1.3 + prng.next() * 0.5));
+      figures = dayFigures(count, items, items * averagePrice * (0.92 + prng.next() * 0.16));
+    }
+    const closedAt = seconds(next + HOUR_MS);
+    await sc.db.summaries.create({ id: sc.nextId('summary'), store_id: spec.id, day: seconds(day), ...figures, audit_creation_date: closedAt, audit_update_date: closedAt });
+  }
+}
+
+/** Earnings segments: sales of the detailed fortnight by product category. */
+async function seedEarnings(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
+  const byCategory = new Map<string, number>();
+  for (const order of orders.filter(isSale)) {
+    for (const line of order.lines) {
+      const category = line.plan.product.category;
+      byCategory.set(category, (byCategory.get(category) ?? 0) + line.units * line.plan.product.unit_price);
+    }
+  }
+  const segments = [...byCategory.entries()].sort((a, b) => b[1] - a[1]);
+  for (const [label, value] of segments) {
+    await sc.db.earnings.create({ id: sc.nextId('earning'), store_id: spec.id, label, value: roundMoney(value), color: spec.categoryColors[label] ?? spec.color });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store profile, logistics, accounts, lookups
+// ---------------------------------------------------------------------------------------------
+
+type NotificationWire = z.infer<typeof NotificationWireSchema>;
+
+async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
+  const { prng, now } = sc;
+  const devices = spec.devices.map((device, index) => ({
+    id: sc.nextId('device'),
+    ...device,
+    registered_at: seconds(addDays(now, -200 + index * 45) + 10 * HOUR_MS),
+  }));
+  const apiKey = `sk_mock_${Array.from({ length: 32 }, () => prng.int(0, 15).toString(16)).join('')}`;
+  await sc.db.stores.create({
+    id: spec.id,
+    name: spec.name,
+    description: spec.description,
+    email: spec.email,
+    phone: spec.phone,
+    address: spec.address,
+    // The geocoded door; the console prefers these over lat/lon when present (spec section 3).
+    address_lat: spec.lat,
+    address_lon: spec.lon,
+    lat: spec.lat,
+    lon: spec.lon,
+    avatar: avatarImage(spec.name, spec.color),
+    logo: logoImage(spec.name, spec.color),
+    cover: coverImage(spec.name, spec.tagline, spec.color),
+    devicesAllowed: spec.devices.length + 1,
+    devices,
+    apiKey,
+    sms_send: true,
+    sms_text: spec.smsText,
+    color: spec.color,
+    special_terms: {
+      text: 'Surplus food is sold as it is at the end of the day. The store keeps cold items refrigerated until pickup and lists allergens on each offer.',
+      accept_date: seconds(addDays(now, -380) + 11 * HOUR_MS),
+    },
+    notifications: notificationsFor(sc, spec, orders),
+  });
+}
+
+/** The bell's content: the latest order and cancellation (unread), plus older news (some read). */
+function notificationsFor(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): NotificationWire[] {
+  const { now } = sc;
+  const past = orders.filter((o) => o.date <= now);
+  const latest = past[past.length - 1];
+  const cancelled = past.toReversed().find((o) => o.status === 2);
+  const list: Array<Omit<NotificationWire, 'id'>> = [];
+  if (latest) {
+    const items = latest.lines.map((l) => `${l.units} × ${l.plan.product.name}`).join(', ');
+    list.push({ type: 'order', title: `New order #${latest.id}: ${items}`, created_at: seconds(latest.date), click_action: `/operations/order/${latest.id}`, read: false });
+  }
+  if (cancelled) {
+    list.push({ type: 'order', title: `Order #${cancelled.id} was cancelled by the consumer`, created_at: seconds(cancelled.updatedAt), click_action: `/operations/order/${cancelled.id}`, read: false });
+  }
+  list.push(
+    { type: 'project', title: 'Add opening hours to your business info so customers find you', created_at: seconds(now - 2 * DAY_MS), click_action: '/settings/general', read: false },
+    { type: 'user', title: `${spec.staff[0]?.email ?? spec.email} joined your team as an operator`, created_at: seconds(now - 6 * DAY_MS), click_action: '/accounts', read: true },
+    { type: 'feature', title: 'New: recurring offers publish a template on the weekdays you choose', created_at: seconds(now - 10 * DAY_MS), click_action: '/operations/templates', read: true },
+  );
+  return list.sort((a, b) => b.created_at - a.created_at).map((n) => ({ id: sc.nextId('notification'), ...n }));
+}
+
+async function seedLogistics(sc: SeedContext, spec: StoreSpec): Promise<void> {
+  const { prng, now } = sc;
+  const trucks = [];
+  for (const truck of spec.trucks) trucks.push(await sc.db.trucks.create({ id: sc.nextId('truck'), store_id: spec.id, ...truck }));
+  for (const location of spec.pickupLocations) {
+    await sc.db.pickupLocations.create({ id: sc.nextId('pickup'), store_id: spec.id, country: spec.address.country, ...location });
+  }
+
+  const active = trucks.filter((t) => t.status === 'active');
+  // Spread over the last few days, today and tomorrow.
+  const dayOffsets = [-4, -3, -2, -1, -1, 0, 0, 0, 1, 1];
+  for (const [index, stop] of spec.deliveryStops.entries()) {
+    const slot = prng.pick(['Morning', 'Evening'] as const);
+    const day = addDays(now, dayOffsets[index % dayOffsets.length]);
+    const at = atHour(day, (slot === 'Morning' ? 10 : 17) + prng.int(0, 7) * 0.25);
+    const status: RecordOf<'deliveries'>['delivery_status'] =
+      at < now - HOUR_MS ? (prng.chance(0.8) ? 'delivered' : 'rejected') : prng.chance(0.35) || active.length === 0 ? 'pending' : 'assigned';
+    const recipient = prng.pick(sc.consumers);
+    await sc.db.deliveries.create({
+      id: sc.nextId('delivery'),
+      store_id: spec.id,
+      pickup_code: `${stop.area} ${slot} ${prng.int(100, 999)}`,
+      order_address: stop.address,
+      order_delivery_to: recipient.name,
+      order_delivery_to_mail: recipient.email,
+      phone: recipient.phone,
+      delivery_driver_notes: prng.pick(driverNotes),
+      delivery_notes: prng.pick(deliveryNotes),
+      delivery_status: status,
+      delivery_date: seconds(at),
+      delivery_packages: prng.int(1, 4),
+      // A pending delivery has no truck yet.
+      delivery_truck: status === 'pending' || active.length === 0 ? '' : active[index % active.length].name,
+      lat: stop.lat,
+      lon: stop.lon,
+    });
+  }
+}
+
+/** Operator accounts (scenario operators with access, then staff) and device accounts. */
+async function seedAccounts(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[]): Promise<void> {
+  const holders: Array<Pick<Account, 'kind' | 'holder'>> = [
+    ...operators.filter((o) => o.stores.includes(spec.id)).map((o) => ({ kind: 'operator' as const, holder: o.email })),
+    ...spec.staff.map((s) => ({ kind: 'operator' as const, holder: s.email })),
+    ...spec.devices.map((d) => ({ kind: 'device' as const, holder: d.name })),
+  ];
+  for (const holder of holders) {
+    await sc.db.accounts.create({ id: sc.nextId('account'), store_id: spec.id, store_name: spec.name, ...holder });
+  }
+}
+
+async function seedLookups(sc: SeedContext, spec: StoreSpec, options: LookupSpec): Promise<void> {
+  const inLanguage = (lang: Language) => (group: LookupSpec[keyof LookupSpec]): LookupOption[] => group.map((o) => ({ id: o.id, name: o[lang] }));
+  for (const lang of ['en', 'es'] as const) {
+    const names = inLanguage(lang);
+    await sc.db.lookups.create({
+      store_id: spec.id,
+      lang,
+      offer_type: names(options.offer_type),
+      dietary_fit: names(options.dietary_fit),
+      cuisine_type: names(options.cuisine_type),
+      business_type: names(options.business_type),
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole scenario
+// ---------------------------------------------------------------------------------------------
+
+export interface ScenarioData {
+  /** Seeds the generator: the same name and `now` always give the same data. */
+  name: string;
+  operators: readonly OperatorSeed[];
+  stores: readonly StoreSpec[];
+  lookups: LookupSpec;
+}
+
+/** Replaces the db's content with the scenario's operators and stores. */
+export async function seedScenario(db: Db, now: number, data: ScenarioData): Promise<void> {
+  const sc = createSeedContext(db, now, data.name);
+  await seedOperators(sc, data.operators);
+  for (const store of data.stores) await seedStore(sc, store, data.operators, data.lookups);
+}

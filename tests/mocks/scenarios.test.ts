@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { collectionNames, collectionSchemas, createDb, snapshotDb, type Db } from '../../mocks/db';
+import { aggregateSales } from '../../mocks/figures';
+import { addDays, seconds, startOfDay } from '../../mocks/time';
+import { scenarios } from '../../scenarios';
+
+const NOW = new Date(2026, 5, 19, 18, 45).getTime(); // a Friday evening
+
+async function seeded(name: string, now = NOW): Promise<Db> {
+  const db = createDb();
+  await scenarios[name].seed(db, now);
+  return db;
+}
+
+describe.each(Object.keys(scenarios))('scenario %s', (name) => {
+  it('is deterministic for a fixed now', async () => {
+    const [a, b] = [await seeded(name), await seeded(name)];
+    expect(snapshotDb(a, NOW)).toEqual(snapshotDb(b, NOW));
+  });
+
+  it('holds only records that pass their wire schema', async () => {
+    const db = await seeded(name);
+    const invalid = collectionNames.flatMap((collection) =>
+      db[collection].all().filter((record) => !collectionSchemas[collection].safeParse(record).success).map((record) => ({ collection, record })),
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it('never points at anything outside the page (images are inline data)', async () => {
+    const text = JSON.stringify(snapshotDb(await seeded(name), NOW));
+    expect(text.match(/https?:\/\/[^"\s]*/g) ?? []).toEqual([]);
+    const db = await seeded(name);
+    for (const store of db.stores.all()) for (const image of [store.avatar, store.logo, store.cover]) expect(image).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('signs in with the scenario’s declared operators, whose stores exist', async () => {
+    const db = await seeded(name);
+    expect(db.operators.all().map((o) => o.email)).toEqual(scenarios[name].operators.map((o) => o.email));
+    for (const operator of db.operators.all()) {
+      expect(operator.stores).toContain(operator.currentAccount);
+      expect(operator.rolesList.roles).toContain(operator.role);
+      for (const storeId of operator.stores) {
+        expect(db.stores.findFirst((q) => q.where({ id: storeId }))).toBeDefined();
+        expect(db.accounts.findFirst((q) => q.where({ store_id: storeId, kind: 'operator', holder: operator.email }))).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('default scenario data', () => {
+  it('has two weeks of believable activity around one store', async () => {
+    const db = await seeded('default');
+    expect(db.stores.count()).toBe(1);
+    expect(db.offers.count()).toBeGreaterThanOrEqual(20);
+    expect(db.offers.count()).toBeLessThanOrEqual(32);
+    expect(db.orders.count()).toBeGreaterThanOrEqual(100);
+    expect(db.orders.count()).toBeLessThanOrEqual(160);
+    expect(new Set(db.orders.all().map((o) => o.status))).toEqual(new Set([0, 1, 2, 3]));
+    expect(new Set(db.payments.all().map((p) => p.status))).toEqual(new Set(['pending', 'completed', 'rejected', 'canceled']));
+    expect(new Set(db.deliveries.all().map((d) => d.delivery_status))).toEqual(new Set(['assigned', 'delivered', 'pending', 'rejected']));
+    const notifications = db.stores.all()[0].notifications;
+    expect(notifications.length).toBeGreaterThanOrEqual(4);
+    expect(notifications.length).toBeLessThanOrEqual(6);
+    expect(notifications.some((n) => !n.read)).toBe(true);
+    expect(db.stores.all()[0].devices).toHaveLength(2);
+    expect(db.trucks.count()).toBeGreaterThanOrEqual(2);
+    expect(db.pickupLocations.count()).toBeGreaterThanOrEqual(2);
+    expect(new Set(db.accounts.all().map((a) => a.kind))).toEqual(new Set(['operator', 'device']));
+    expect(db.earnings.count()).toBeGreaterThanOrEqual(3);
+
+    const nowS = seconds(NOW);
+    const offers = db.offers.all();
+    expect(offers.some((o) => o.order_date_from <= nowS && nowS < o.order_date_to)).toBe(true); // live now
+    expect(offers.some((o) => o.order_date_from >= seconds(addDays(NOW, 1)))).toBe(true); // tomorrow
+    expect(offers.some((o) => o.order_date_to < seconds(addDays(NOW, -7)))).toBe(true); // past
+    expect(db.orders.all().every((o) => o.date <= nowS && o.date >= seconds(addDays(NOW, -13)))).toBe(true);
+  });
+
+  it('keeps offers, orders, payments and reviews consistent with each other', async () => {
+    const db = await seeded('default');
+    const sales = db.orders.all().filter((o) => o.status <= 1);
+    for (const offer of db.offers.all()) {
+      expect(offer.unit_price).toBeGreaterThanOrEqual(offer.origin_price * 0.45);
+      expect(offer.discount).toBe(Math.round(((offer.origin_price - offer.unit_price) / offer.origin_price) * 100));
+      const sold = sales.flatMap((o) => o.offersOrdered).filter((l) => l.offer.id === offer.id).reduce((sum, l) => sum + l.quantityOrdered, 0);
+      expect(offer.quantity_left).toBe(offer.quantity - sold);
+    }
+    const orders = db.orders.all();
+    for (const order of orders) {
+      const lines = order.offersOrdered;
+      expect(order.total_quantity).toBe(lines.reduce((sum, l) => sum + l.quantityOrdered, 0));
+      expect(order.total_price).toBeCloseTo(lines.reduce((sum, l) => sum + l.quantityOrdered * l.offer.unit_price, 0), 2);
+      for (const line of lines) {
+        const offer = db.offers.findFirst((q) => q.where({ id: line.offer.id }))!;
+        expect(offer).toMatchObject({ name: line.offer.name, unit_price: line.offer.unit_price });
+        expect(order.date).toBeGreaterThanOrEqual(offer.order_date_from);
+        expect(order.date).toBeLessThan(offer.order_date_to);
+      }
+      const payments = db.payments.findMany((q) => q.where({ order_id: order.id }));
+      expect(payments.map((p) => p.amount)).toEqual([order.total_price]);
+    }
+    // Only a picked-up order has a pickup date, and only a picked-up order is rated, after its pickup.
+    expect(orders.filter((o) => (o.status === 1) !== (o.pickup_date !== null))).toEqual([]);
+    const rated = orders.filter((o) => o.rating > 0);
+    expect(rated.filter((o) => o.status !== 1 || o.review_date! <= o.pickup_date!)).toEqual([]);
+    expect(rated.map((o) => ({ order_id: o.id, rating: o.rating, date: o.review_date, review: o.review ?? '', total_price_bt: o.total_price_bt }))).toEqual(
+      rated.map((o) => {
+        const { order_id, rating, date, review, total_price_bt } = db.reviews.findFirst((q) => q.where({ order_id: o.id }))!;
+        return { order_id, rating, date, review, total_price_bt };
+      }),
+    );
+    // Payments follow the order: completed when picked up, canceled or rejected when cancelled.
+    const paymentOf = (orderId: number) => db.payments.findFirst((q) => q.where({ order_id: orderId }))!.status;
+    expect(orders.filter((o) => o.status === 1 && paymentOf(o.id) !== 'completed')).toEqual([]);
+    expect(orders.filter((o) => o.status >= 2 && !['canceled', 'rejected'].includes(paymentOf(o.id)))).toEqual([]);
+    expect(db.reviews.count()).toBe(db.orders.all().filter((o) => o.rating > 0).length);
+  });
+
+  it('summarises each closed day of the fortnight from its orders, and a year before it', async () => {
+    const db = await seeded('default');
+    const summaries = db.summaries.all();
+    expect(summaries).toHaveLength(365);
+    expect(summaries.some((s) => s.day === seconds(startOfDay(NOW)))).toBe(false); // today is not closed yet
+    for (let offset = -13; offset <= -1; offset++) {
+      const [day, next] = [seconds(addDays(NOW, offset)), seconds(addDays(NOW, offset + 1))];
+      const orders = db.orders.all().filter((o) => o.date >= day && o.date < next && o.status <= 1);
+      const summary = summaries.find((s) => s.day === day)!;
+      expect(summary).toMatchObject(aggregateSales(orders));
+    }
+    for (const s of summaries) expect(s.net).toBeCloseTo(s.gross - s.fees, 2);
+  });
+});
+
+describe('multi-account scenario data', () => {
+  it('gives the one operator three stores in three cities and two roles', async () => {
+    const db = await seeded('multi-account');
+    const [operator] = db.operators.all();
+    expect(operator).toMatchObject({ email: 'demo@store.test', password: 'demo1234', stores: [101, 102, 103], rolesList: { roles: ['STORE_ADMIN', 'STORE_OPERATOR'] } });
+    expect(db.stores.all().map((s) => s.address.city)).toEqual(['València', 'Madrid', 'Barcelona']);
+    for (const store of db.stores.all()) {
+      expect(db.offers.findMany((q) => q.where({ store_id: store.id })).length).toBeGreaterThan(10);
+      expect(db.lookups.findMany((q) => q.where({ store_id: store.id }))).toHaveLength(2);
+    }
+    const ids = db.orders.all().map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
