@@ -12,7 +12,8 @@ const markers = [
   'startMockMode',
   'demo@store.test',
   'store-platform.test',
-  'INVALID_LOGIN_CREDENTIALS',
+  'seedScenario',
+  'Forn de la Llotja',
   'multi-account',
 ];
 

@@ -5,7 +5,15 @@ import Sheet from '@mui/joy/Sheet';
 import { CssVarsProvider } from '@mui/joy/styles';
 import Typography from '@mui/joy/Typography';
 import { browserLanguage, translate } from '../i18n';
-import type { ConfigProblem } from '../lib/config';
+import type { ConfigProblem, ConfigProblemReason } from '../lib/config';
+import type { MessageKey } from '../i18n';
+
+const reasonKey: Record<ConfigProblemReason, MessageKey> = {
+  missing: 'errors.config.missing',
+  empty: 'errors.config.empty',
+  'not-a-url': 'errors.config.notUrl',
+  'not-a-backend': 'errors.config.notBackend',
+};
 import { theme } from './theme';
 
 /** Shown instead of the app when the configuration does not validate: names every bad variable. */
@@ -21,13 +29,13 @@ export function ConfigErrorPage({ problems }: { problems: ConfigProblem[] }) {
         <Typography level="body-md">{translate(language, 'errors.config.body')}</Typography>
         <List marker="disc">
           {problems.map((problem) => (
-            <ListItem key={problem.variable + problem.message}>
+            <ListItem key={problem.variable}>
               <Typography level="body-md">
                 <Typography component="code" fontFamily="code" fontWeight="lg">
                   {problem.variable}
                 </Typography>
                 {': '}
-                {problem.message}
+                {translate(language, reasonKey[problem.reason])}
               </Typography>
             </ListItem>
           ))}

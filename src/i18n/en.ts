@@ -122,6 +122,10 @@ export const en = {
   'errors.config.title': 'The console is not configured',
   'errors.config.body': 'Fix these settings in the environment (see .env.example) and reload:',
 
+  'errors.config.missing': 'is missing',
+  'errors.config.empty': 'is empty',
+  'errors.config.notUrl': 'must be an absolute http(s) URL',
+  'errors.config.notBackend': 'must be "mock" or "live"',
   // Cookie consent
   'consent.text': 'We use cookies and local storage to keep you signed in and to remember your preferences.',
   'consent.agree': 'I agree',

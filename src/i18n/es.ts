@@ -115,6 +115,10 @@ export const es: Messages = {
   'errors.config.title': 'La consola no está configurada',
   'errors.config.body': 'Corrige estos ajustes del entorno (consulta .env.example) y vuelve a cargar:',
 
+  'errors.config.missing': 'no está definida',
+  'errors.config.empty': 'está vacía',
+  'errors.config.notUrl': 'debe ser una URL http(s) absoluta',
+  'errors.config.notBackend': 'debe ser "mock" o "live"',
   'consent.text': 'Usamos cookies y almacenamiento local para mantener tu sesión iniciada y recordar tus preferencias.',
   'consent.agree': 'Acepto',
 

@@ -4,16 +4,17 @@ import * as z from 'zod';
  * Runtime configuration, read from Vite env at boot and validated here. A bad value stops the
  * boot with an error page that names the variable (see src/app/config-error-page.tsx).
  */
-const nonEmpty = (name: string) => z.string({ error: `${name} is missing` }).trim().min(1, `${name} is empty`);
+// Each rule's error is a reason code; the error page words it in the operator's language.
+const nonEmpty = () => z.string({ error: 'missing' }).trim().min(1, 'empty');
 
 export const ConfigSchema = z.object({
-  backend: z.enum(['mock', 'live'], { error: 'VITE_BACKEND must be "mock" or "live"' }),
-  apiBaseUrl: z.url({ error: 'VITE_API_BASE_URL must be an absolute http(s) URL' }),
+  backend: z.enum(['mock', 'live'], { error: 'not-a-backend' }),
+  apiBaseUrl: z.url({ protocol: /^https?$/, error: 'not-a-url' }),
   firebase: z.object({
-    apiKey: nonEmpty('VITE_FIREBASE_API_KEY'),
-    authDomain: nonEmpty('VITE_FIREBASE_AUTH_DOMAIN'),
-    projectId: nonEmpty('VITE_FIREBASE_PROJECT_ID'),
-    appId: nonEmpty('VITE_FIREBASE_APP_ID'),
+    apiKey: nonEmpty(),
+    authDomain: nonEmpty(),
+    projectId: nonEmpty(),
+    appId: nonEmpty(),
   }),
 });
 export type Config = z.infer<typeof ConfigSchema>;
@@ -28,10 +29,14 @@ const envNames: Record<string, string> = {
   'firebase.appId': 'VITE_FIREBASE_APP_ID',
 };
 
+export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend';
+
 export interface ConfigProblem {
   variable: string;
-  message: string;
+  reason: ConfigProblemReason;
 }
+
+const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url', 'not-a-backend'];
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
 
@@ -48,17 +53,16 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
   };
   const result = ConfigSchema.safeParse(candidate);
   if (result.success) {
-    const apiBaseUrl = result.data.apiBaseUrl.replace(/\/+$/, '');
-    if (!/^https?:\/\//.test(apiBaseUrl)) {
-      return { ok: false, problems: [{ variable: 'VITE_API_BASE_URL', message: 'VITE_API_BASE_URL must be an absolute http(s) URL' }] };
-    }
-    return { ok: true, config: { ...result.data, apiBaseUrl } };
+    return { ok: true, config: { ...result.data, apiBaseUrl: result.data.apiBaseUrl.replace(/\/+$/, '') } };
   }
   return {
     ok: false,
     problems: result.error.issues.map((issue) => {
       const path = issue.path.join('.');
-      return { variable: envNames[path] ?? path, message: issue.message };
+      const given = reasons.find((reason) => reason === issue.message);
+      // An absent variable fails every rule as "missing", whatever the rule's own reason.
+      const absent = issue.code === 'invalid_type' && issue.input === undefined;
+      return { variable: envNames[path] ?? path, reason: absent ? 'missing' : (given ?? 'missing') };
     }),
   };
 }

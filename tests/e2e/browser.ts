@@ -44,7 +44,10 @@ export function allowConsoleError(pattern: RegExp) {
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function openPage(path: string, options: { width?: number; height?: number; scenario?: string } = {}): Promise<Page> {
+export async function openPage(
+  path: string,
+  options: { width?: number; height?: number; scenario?: string; origin?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US' });
   contexts.push(context);
   const page = await context.newPage();
@@ -54,7 +57,7 @@ export async function openPage(path: string, options: { width?: number; height?:
     if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error on ${page.url()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
-  const url = new URL(path, baseUrl());
+  const url = new URL(path, options.origin ?? baseUrl());
   if (options.scenario) url.searchParams.set('scenario', options.scenario);
   await page.goto(url.toString());
   return page;
@@ -72,6 +75,13 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 export const DEMO = { email: 'demo@store.test', password: 'demo1234' };
+
+export const SPANISH_OPERATOR = { email: 'operator@store.test', password: 'operator1234' };
+
+/** window.devkit in the page (mock mode), typed loosely: tests only call its documented verbs. */
+export async function devkit<T>(page: Page, call: string): Promise<T> {
+  return page.evaluate(`window.devkit.${call}`) as Promise<T>;
+}
 
 export async function signIn(page: Page, credentials = DEMO) {
   await page.getByLabel('Email').fill(credentials.email);

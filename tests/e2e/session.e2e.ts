@@ -1,0 +1,86 @@
+import { describe, expect, inject, it } from 'vitest';
+import { acceptCookies, allowConsoleError, devkit, openPage, screenshot, signIn, SPANISH_OPERATOR, setUpBrowser } from './browser';
+
+setUpBrowser();
+
+interface JournalEvent {
+  type: string;
+  path?: string;
+  title?: string;
+}
+
+describe('session failures show their catalogue message', () => {
+  it('an exchange refused by the platform reads "Invalid e-mail or password"', async () => {
+    allowConsoleError(/500|Failed to load resource/);
+    const page = await openPage('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await devkit(page, "fail('POST /stores/signin', 500)");
+    await signIn(page);
+    await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+
+  it('an unreachable identity provider says so, and the form keeps its input', async () => {
+    allowConsoleError(/Failed to load resource|net::ERR_FAILED/);
+    const page = await openPage('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await devkit(page, "fail('*', 'offline')");
+    await signIn(page);
+    await page.getByRole('alert').filter({ hasText: 'We could not reach the sign-in service' }).waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('demo@store.test');
+  });
+
+  it('a second 401 after the refresh signs the operator out with a message', async () => {
+    allowConsoleError(/401|Failed to load resource/);
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // Every store profile call is refused: the first 401 refreshes, the retry's 401 ends the session.
+    await devkit(page, "fail('GET /stores/profile/{id}', 401)");
+    await signIn(page);
+    await page.getByRole('alert').filter({ hasText: 'Your session has expired. Please sign in again.' }).waitFor();
+    await page.waitForURL('**/auth/login');
+    const signIns = await devkit<JournalEvent[]>(page, 'journal().events');
+    expect(signIns.map((e) => e.type)).toEqual(expect.arrayContaining(['session.signedIn', 'session.refreshed', 'session.signedOut']));
+  });
+});
+
+describe('language and analytics', () => {
+  it("follows the operator's language preference, also after a reload", async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page, SPANISH_OPERATOR);
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { level: 1, name: 'Resumen' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' }).isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('es');
+    await page.reload();
+    await page.getByRole('link', { name: 'Pedidos anteriores' }).first().waitFor();
+    await screenshot(page, 'shell-spanish');
+    // The counter operator's role cannot open settings: the group is hidden.
+    await expect(page.getByRole('link', { name: 'Datos del negocio' }).count()).resolves.toBe(0);
+  });
+
+  it('reports page views with path and title (recorded in the journal in mock mode)', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByRole('link', { name: 'Past Orders' }).click();
+    await page.waitForURL('**/operations/orders/filter/sold');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const views = (await devkit<JournalEvent[]>(page, 'journal().events')).filter((e) => e.type === 'page.viewed');
+    expect(views.map((v) => v.path)).toEqual(['/auth/login', '/overview', '/operations/orders/filter/sold']);
+    expect(views[1].title).toBe('Overview · Store Console');
+  });
+});
+
+describe('configuration', () => {
+  it('a live build without configuration shows an error page naming the variables', async () => {
+    const page = await openPage('/', { origin: inject('liveUrl') });
+    await page.getByRole('heading', { name: 'The console is not configured' }).waitFor();
+    const text = await page.textContent('main');
+    expect(text).toContain('VITE_API_BASE_URL');
+    expect(text).toContain('VITE_FIREBASE_API_KEY');
+    await screenshot(page, 'config-error');
+  });
+});
