@@ -63,6 +63,17 @@ export async function openPage(
   return page;
 }
 
+/** Another tab of the same browser profile: shares localStorage, not sessionStorage. */
+export async function openSecondTab(page: Page, path: string): Promise<Page> {
+  const tab = await page.context().newPage();
+  tab.on('console', (message) => {
+    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) problems.push(`console.error on ${tab.url()}: ${message.text()}`);
+  });
+  tab.on('pageerror', (error) => problems.push(`uncaught on ${tab.url()}: ${error.message}`));
+  await tab.goto(new URL(path, page.url()).toString());
+  return tab;
+}
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });

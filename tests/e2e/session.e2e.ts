@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { acceptCookies, allowConsoleError, devkit, openPage, screenshot, signIn, SPANISH_OPERATOR, setUpBrowser } from './browser';
+import { acceptCookies, allowConsoleError, devkit, openPage, openSecondTab, screenshot, signIn, SPANISH_OPERATOR, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -42,6 +42,19 @@ describe('session failures show their catalogue message', () => {
     await page.waitForURL('**/auth/login');
     const signIns = await devkit<JournalEvent[]>(page, 'journal().events');
     expect(signIns.map((e) => e.type)).toEqual(expect.arrayContaining(['session.signedIn', 'session.refreshed', 'session.signedOut']));
+  });
+});
+
+describe('resuming', () => {
+  it('a new tab has no session token yet and resumes through the identity provider (POST users/login)', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const tab = await openSecondTab(page, '/operations/offers');
+    await tab.getByRole('heading', { level: 1, name: 'Offers' }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe('/operations/offers');
+    const events = await devkit<Array<{ type: string; via?: string }>>(tab, 'journal().events');
+    expect(events.find((e) => e.type === 'session.signedIn')?.via).toBe('provider');
   });
 });
 
