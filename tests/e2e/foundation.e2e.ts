@@ -133,6 +133,25 @@ describe('shell', () => {
     await page.waitForURL('**/operations/orders/pending');
   });
 
+  it('works from the keyboard: skip link, popover focus and Escape', async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByTestId('store-name').first().waitFor();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    const settings = page.getByRole('button', { name: 'Settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Switch store' });
+    await dialog.waitFor();
+    await expect(dialog.evaluate((node) => node.contains(document.activeElement))).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(settings.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+  });
+
   it('passes axe on the sign-in page and the shell', async () => {
     const page = await openPage('/auth/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

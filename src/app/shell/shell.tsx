@@ -19,7 +19,8 @@ import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
 /** Loads the store profile (avatar, notifications) once per store for the shell. */
 function StoreProfileLoader({ storeId }: { storeId: number }) {
   const { journal } = useServices();
-  useActorRef(liveStoreProfileMachine({ journal }), { input: { storeId } });
+  const [machine] = useState(() => liveStoreProfileMachine({ journal }));
+  useActorRef(machine, { input: { storeId } });
   return null;
 }
 

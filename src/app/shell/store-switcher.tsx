@@ -22,9 +22,8 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
   const { journal, notify } = useServices();
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
-  const actor = useActorRef(liveStoreSwitchMachine({ journal, notify, reloadPage: () => window.location.reload() }), {
-    input: { currentStoreId },
-  });
+  const [machine] = useState(() => liveStoreSwitchMachine({ journal, notify, reloadPage: () => window.location.reload() }));
+  const actor = useActorRef(machine, { input: { currentStoreId } });
   const state = useSelector(actor, (s) => ({
     loading: s.hasTag('loading'),
     failed: s.matches('loadFailed'),

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
@@ -7,6 +6,7 @@ import FormLabel from '@mui/joy/FormLabel';
 import IconButton from '@mui/joy/IconButton';
 import Input from '@mui/joy/Input';
 import Link from '@mui/joy/Link';
+import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useMemo, useState } from 'react';
@@ -60,8 +60,14 @@ export default function LoginScreen() {
       </div>
 
       {dev.demoAccount && (
-        <Alert variant="soft" color="primary" sx={{ flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
-          <Typography level="title-sm" component="h2">
+        <Sheet
+          component="section"
+          aria-labelledby="demo-account-title"
+          variant="soft"
+          color="primary"
+          sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1, p: 1.5, borderRadius: 'sm' }}
+        >
+          <Typography id="demo-account-title" level="title-sm" component="h2">
             {t('auth.demo.title')}
           </Typography>
           <Typography level="body-sm">{t('auth.demo.body', dev.demoAccount)}</Typography>
@@ -75,7 +81,7 @@ export default function LoginScreen() {
           >
             {t('auth.demo.fill')}
           </Button>
-        </Alert>
+        </Sheet>
       )}
 
       <form noValidate onSubmit={submit}>

@@ -1,0 +1,116 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CONFIG } from '../../mocks/node';
+import { App } from '../../src/app/app';
+import { createServices } from '../../src/app/services';
+import { parseConfig } from '../../src/lib/config';
+import { expectConsoleError } from '../setup';
+import { setupTestBackend } from '../mocks/support';
+
+/**
+ * The sign-in screen and the shell, rendered in happy-dom against the real mock handlers
+ * (msw/node) and the real Firebase SDK: what the operator sees, and what the server then holds.
+ */
+const backend = setupTestBackend();
+
+function config() {
+  const parsed = parseConfig({
+    VITE_BACKEND: 'mock',
+    VITE_API_BASE_URL: TEST_CONFIG.apiBaseUrl,
+    VITE_FIREBASE_API_KEY: TEST_CONFIG.firebase.apiKey,
+    VITE_FIREBASE_AUTH_DOMAIN: TEST_CONFIG.firebase.authDomain,
+    VITE_FIREBASE_PROJECT_ID: TEST_CONFIG.firebase.projectId,
+    VITE_FIREBASE_APP_ID: TEST_CONFIG.firebase.appId,
+  });
+  if (!parsed.ok) throw new Error('test config is invalid');
+  return parsed.config;
+}
+
+function renderConsole() {
+  window.history.replaceState(null, '', '/auth/login');
+  const services = createServices(config(), { demoAccount: { email: 'demo@store.test', password: 'demo1234' } });
+  render(<App services={services} />);
+  return services;
+}
+
+describe('sign-in screen', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => cleanup());
+
+  it('labels its fields, signs in and shows the shell with the store', async () => {
+    const user = userEvent.setup();
+    const services = renderConsole();
+    await user.type(await screen.findByLabelText('Email'), 'demo@store.test');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/overview');
+    await waitFor(() => expect(screen.getAllByTestId('store-name')[0].textContent).toBe('Forn de la Llotja'));
+    // What the server holds: one open session for the operator, whose token the tab stored.
+    const stored = JSON.parse(sessionStorage.getItem('console.session') ?? '{}') as { token?: string };
+    const sessions = backend.current.devkit.records('sessions') as Array<{ token: string }>;
+    expect(sessions.map((s) => s.token)).toContain(stored.token);
+    expect(services.journal.state().session.user?.operator.email).toBe('demo@store.test');
+  });
+
+  it('tells the operator what is missing before any call', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+  });
+
+  it('keeps e-mail and password after a refused sign-in and lets the operator retry', async () => {
+    expectConsoleError(/INVALID_LOGIN_CREDENTIALS|auth\/invalid-credential/);
+    const user = userEvent.setup();
+    renderConsole();
+    await user.type(await screen.findByLabelText('Email'), 'demo@store.test');
+    await user.type(screen.getByLabelText('Password'), 'demo12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Invalid e-mail or password');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@store.test');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('demo12345');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('reads "There\'s nothing here..." in the notifications popover of a store without notifications', async () => {
+    await backend.current.db.stores.updateMany((q) => q.where({ id: () => true }), {
+      data(store) {
+        store.notifications = [];
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(await screen.findByRole('button', { name: 'Use demo account' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(dialog.textContent).toContain("There's nothing here...");
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+  });
+
+  it('fills the demo account with one click', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(await screen.findByRole('button', { name: 'Use demo account' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@store.test');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('demo1234');
+  });
+});
