@@ -2,7 +2,7 @@ import { ClickAwayListener } from '@mui/base/ClickAwayListener';
 import { Popper } from '@mui/base/Popper';
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, type ReactNode } from 'react';
 
 /**
  * A labelled, non-modal dialog anchored to its trigger: it takes focus when it opens, closes on
@@ -24,8 +24,6 @@ export function Popover({
   width?: number;
 }) {
   const titleId = useId();
-  const latest = useRef({ onClose, anchor });
-  latest.current = { onClose, anchor };
 
   // The panel mounts in a portal after the Popper has positioned it: focus it when it attaches.
   const focusOnMount = useCallback((node: HTMLDivElement | null) => {
@@ -39,12 +37,12 @@ export function Popover({
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      latest.current.onClose();
-      latest.current.anchor?.focus();
+      onClose();
+      anchor?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, onClose, anchor]);
 
   return (
     <Popper open={open && !!anchor} anchorEl={anchor} placement="bottom-end" style={{ zIndex: 1200 }} modifiers={[{ name: 'offset', options: { offset: [0, 8] } }]}>
