@@ -1,13 +1,52 @@
 import * as z from 'zod';
+import { http } from './http';
 
-/** Earnings segmentation of the management dashboard: one doughnut segment each. */
-export const EarningSchema = z.object({ id: z.number().int(), label: z.string(), value: z.number(), color: z.string() });
-export type Earning = z.infer<typeof EarningSchema>;
-
+/** GET /stores/management_info: the headline figures of the Management Information dashboard. */
 export const ManagementInfoSchema = z.object({
-  annual_income: z.number(),
-  new_customers: z.number().int(),
+  annual_income: z.number().nonnegative(),
+  new_customers: z.number().int().nonnegative(),
+  /** Percent of offered units sold, 0–100 (drives the progress bar). */
   sales_ratio: z.number().min(0).max(100),
-  items_rescued: z.number().int(),
+  items_rescued: z.number().int().nonnegative(),
 });
-export const MonthlySalesSchema = z.object({ month: z.string(), value: z.number() });
+export type ManagementInfo = z.infer<typeof ManagementInfoSchema>;
+
+/** One bar of the sales performance chart: a calendar month (YYYY-MM) and its sales. */
+export const MonthlySalesSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), value: z.number().nonnegative() });
+export type MonthlySales = z.infer<typeof MonthlySalesSchema>;
+/** GET /stores/management_info_sales: the last 12 months, oldest first. */
+export const ManagementSalesSchema = z.object({ data: z.array(MonthlySalesSchema) });
+
+/** Earnings segmentation of the dashboard's doughnut: one segment each, colour from the data. */
+export const EarningSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  value: z.number().nonnegative(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export type Earning = z.infer<typeof EarningSchema>;
+/** GET /stores/management_info_customers */
+export const ManagementCustomersSchema = z.object({ data: z.array(EarningSchema) });
+
+/** GET /stores/management_info — a non-200 answer reads "Error on get management info". */
+export async function getManagementInfo(): Promise<ManagementInfo> {
+  return http('/stores/management_info', { schema: ManagementInfoSchema, operation: 'GET /stores/management_info' });
+}
+
+/** GET /stores/management_info_sales — "Error on get management sales" on failure. */
+export async function getManagementSales(): Promise<MonthlySales[]> {
+  const response = await http('/stores/management_info_sales', {
+    schema: ManagementSalesSchema,
+    operation: 'GET /stores/management_info_sales',
+  });
+  return response.data;
+}
+
+/** GET /stores/management_info_customers — "Error on get management Customers" on failure. */
+export async function getManagementCustomers(): Promise<Earning[]> {
+  const response = await http('/stores/management_info_customers', {
+    schema: ManagementCustomersSchema,
+    operation: 'GET /stores/management_info_customers',
+  });
+  return response.data;
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { secondsToMillis } from './codecs';
+import { http } from './http';
 
 export const OrderedOfferSchema = z.object({
   id: z.number().int(),
@@ -69,3 +70,8 @@ export const OrderSummaryWireSchema = z.object({
 });
 export const OrderSummarySchema = secondsToMillis(OrderSummaryWireSchema, ['day', 'audit_creation_date', 'audit_update_date']);
 export type OrderSummary = z.output<typeof OrderSummarySchema>;
+
+/** GET /stores/orders/{id} */
+export async function getOrder(id: number): Promise<Order> {
+  return http(`/stores/orders/${id}`, { schema: OrderSchema, operation: 'GET /stores/orders/{id}' });
+}

@@ -1,0 +1,90 @@
+/**
+ * Display formats of spec section 9, as pure functions (the UI passes the language and "now").
+ * Numbers use Intl so separators follow the language; the rules themselves are ours to test.
+ */
+export type Locale = 'en' | 'es';
+
+const intlLocale: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
+
+/** Money in euros, two decimals: "€12.50" / "12,50 €". */
+export function formatMoney(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+export function formatNumber(value: number, locale: Locale, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits }).format(value);
+}
+
+/**
+ * Charts show thousands with K (spec section 9): 950 → "950", 1 500 → "1.5K", 12 000 → "12K",
+ * 1 250 000 → "1,250K". One decimal below 10K, none above; negative values keep their sign.
+ */
+export function formatThousands(value: number, locale: Locale): string {
+  const magnitude = Math.abs(value);
+  if (magnitude < 1000) return formatNumber(value, locale);
+  const thousands = value / 1000;
+  const digits = Math.abs(thousands) < 10 ? 1 : 0;
+  return `${formatNumber(thousands, locale, digits)}K`;
+}
+
+/** Percentages carry % (spec section 9): 42.345 → "42.3%" ("42,3 %" in Spanish). */
+export function formatPercent(value: number, locale: Locale, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
+}
+
+/** Each segment's share of the total in percent; all zeros when the total is zero. */
+export function shares(values: readonly number[]): number[] {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return values.map((value) => (total > 0 ? (value / total) * 100 : 0));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type RelativeUnit = 'now' | 'm' | 'h' | 'd' | 'w' | 'mo' | 'y';
+
+/**
+ * Relative time in short form (spec section 9: 1m, 2h, 3d): under a minute "now", then whole
+ * minutes, hours, days, weeks, months (30 d) and years. Future times read as "now". The UI words
+ * the unit in its language (relative.* messages).
+ */
+export function relativeShort(at: number, now: number): { count: number; unit: RelativeUnit } {
+  const elapsed = Math.max(0, now - at);
+  if (elapsed < MINUTE) return { count: 0, unit: 'now' };
+  if (elapsed < HOUR) return { count: Math.floor(elapsed / MINUTE), unit: 'm' };
+  if (elapsed < DAY) return { count: Math.floor(elapsed / HOUR), unit: 'h' };
+  if (elapsed < 7 * DAY) return { count: Math.floor(elapsed / DAY), unit: 'd' };
+  if (elapsed < 30 * DAY) return { count: Math.floor(elapsed / (7 * DAY)), unit: 'w' };
+  if (elapsed < 365 * DAY) return { count: Math.floor(elapsed / (30 * DAY)), unit: 'mo' };
+  return { count: Math.floor(elapsed / (365 * DAY)), unit: 'y' };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Order and delivery dates: year/month/day hour:minute, local time ("2026/11/22 09:05"). */
+export function formatDateTime(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Plain dates: DD MM YYYY (spec section 9). */
+export function formatDate(at: number): string {
+  const d = new Date(at);
+  return `${pad(d.getDate())} ${pad(d.getMonth() + 1)} ${d.getFullYear()}`;
+}
+
+/**
+ * A 0–5 rating as five stars: how many are full, half and empty (half from .25 up to .75,
+ * rounding the rest), so 4.3 → 4 full + 1 half, 4.8 → 5 full.
+ */
+export function starsOf(rating: number): { full: number; half: number; empty: number } {
+  const clamped = Math.min(5, Math.max(0, rating));
+  const quarters = Math.round(clamped * 4);
+  let full = Math.floor(quarters / 4);
+  let half = 0;
+  const remainder = quarters % 4;
+  if (remainder === 3) full += 1;
+  else if (remainder >= 1) half = 1;
+  return { full, half, empty: 5 - full - half };
+}
