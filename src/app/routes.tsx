@@ -8,9 +8,12 @@ import { Shell } from './shell/shell';
 const LoginScreen = lazy(() => import('../screens/auth/login-screen'));
 const PublicLayout = lazy(() => import('../screens/auth/public-layout'));
 const ErrorScreen = lazy(() => import('../screens/errors/error-screen'));
+const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
+const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
+const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
-function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' | 'page.customer' }) {
+function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' }) {
   const { id = '' } = useParams();
   return <TitledPage titleKey={titleKey} params={{ id }} />;
 }
@@ -51,7 +54,7 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="/overview" replace />} />
-          <Route path="/overview" element={<TitledPage titleKey="page.overview" />} />
+          <Route path="/overview" element={<OverviewScreen />} />
 
           <Route path="/operations/offers" element={<TitledPage titleKey="page.offers" />} />
           <Route path="/operations/offers/create" element={<TitledPage titleKey="page.offerCreate" />} />
@@ -78,9 +81,9 @@ export function AppRoutes() {
           <Route path="/synchronization" element={<TitledPage titleKey="nav.synchronization" />} />
 
           <Route path="/dashboards/default" element={<TitledPage titleKey="page.managementInfo" />} />
-          <Route path="/management/customers" element={<TitledPage titleKey="page.reviews" />} />
-          <Route path="/management/customers/:id" element={<TitledWithId titleKey="page.customer" />} />
-          <Route path="/management/customers/:id/:tab" element={<TitledWithId titleKey="page.customer" />} />
+          <Route path="/management/customers" element={<ReviewsScreen />} />
+          <Route path="/management/customers/:id" element={<ReviewDetailScreen />} />
+          <Route path="/management/customers/:id/:tab" element={<ReviewDetailScreen />} />
           <Route path="/summary/:tab" element={<TitledPage titleKey="page.summary" />} />
 
           <Route path="/profile/:id" element={<TitledPage titleKey="page.profile" />} />

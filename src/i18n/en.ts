@@ -104,7 +104,7 @@ export const en = {
   'page.deliveryOrder': 'Delivery order #{id}',
   'page.managementInfo': 'Management Information',
   'page.reviews': 'Reviews',
-  'page.customer': 'Customer #{id}',
+  'page.review': 'Review of order #{id}',
   'page.profile': 'Profile',
   'page.settings': 'Settings',
   'page.summary': 'Account Summary',

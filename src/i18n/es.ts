@@ -98,7 +98,7 @@ export const es: Messages = {
   'page.deliveryOrder': 'Pedido a domicilio n.º {id}',
   'page.managementInfo': 'Información de gestión',
   'page.reviews': 'Reseñas',
-  'page.customer': 'Cliente n.º {id}',
+  'page.review': 'Reseña del pedido n.º {id}',
   'page.profile': 'Perfil',
   'page.settings': 'Ajustes',
   'page.summary': 'Resumen de cuenta',

@@ -1,11 +1,16 @@
 import { fromPromise } from 'xstate';
 import { listAccounts, switchAccount } from '../api/accounts';
 import { ApiError } from '../api/errors';
-import { getStoreProfile } from '../api/stores';
+import { getOrder } from '../api/orders';
+import { listRatings } from '../api/ratings';
+import { getHome, getStoreProfile } from '../api/stores';
 import { now } from '../lib/clock';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
 import type { Journal } from './journal';
 import type { SnackbarRequest } from './snackbar.machine';
+import { orderDetailMachine } from './order-detail.machine';
+import { overviewMachine } from './overview.machine';
+import { reviewsMachine } from './reviews.machine';
 import { storeProfileMachine } from './store-profile.machine';
 import { storeSwitchMachine } from './store-switch.machine';
 
@@ -48,5 +53,29 @@ export function liveStoreSwitchMachine({ journal, notify, reloadPage }: LiveDeps
       notifySwitchFailed: () => notify({ key: 'shell.switchStoreFailed', severity: 'error' }),
       reloadPage: () => reloadPage(),
     },
+  });
+}
+
+export function liveOverviewMachine({ journal }: Pick<LiveDeps, 'journal'>) {
+  return overviewMachine.provide({
+    actors: { loadHome: fromPromise(() => getHome()) },
+    actions: {
+      recordHomeLoaded: (_, { home }) => journal.append({ type: 'store.homeLoaded', at: now(), home }),
+      logLoadFailure: (_, { error }) => console.info('Overview did not load', describe(error)),
+    },
+  });
+}
+
+export function liveOrderDetailMachine() {
+  return orderDetailMachine.provide({
+    actors: { loadOrder: fromPromise(({ input }: { input: { orderId: number } }) => getOrder(input.orderId)) },
+    actions: { logLoadFailure: (_, { error }) => console.info('Order did not load', describe(error)) },
+  });
+}
+
+export function liveReviewsMachine() {
+  return reviewsMachine.provide({
+    actors: { loadPage: fromPromise(({ input }: { input: { limit: number; offset: number } }) => listRatings(input)) },
+    actions: { logLoadFailure: (_, { error }) => console.info('Ratings did not load', describe(error)) },
   });
 }

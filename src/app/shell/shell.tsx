@@ -1,9 +1,10 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
+import CircularProgress from '@mui/joy/CircularProgress';
 import Drawer from '@mui/joy/Drawer';
 import ModalClose from '@mui/joy/ModalClose';
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { SIDE_NAV_WIDTH_PX } from '../../lib/constants';
@@ -22,6 +23,15 @@ function StoreProfileLoader({ storeId }: { storeId: number }) {
   const [machine] = useState(() => liveStoreProfileMachine({ journal }));
   useActorRef(machine, { input: { storeId } });
   return null;
+}
+
+function ContentLoading() {
+  const t = useT();
+  return (
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress size="sm" aria-label={t('app.loading')} />
+    </Box>
+  );
 }
 
 /** Top bar, side navigation (a drawer on small screens) and the content area. */
@@ -80,7 +90,10 @@ export function Shell() {
           </Box>
         </Drawer>
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, outline: 'none' }}>
-          <Outlet />
+          {/* Screens load lazily inside the shell: only the content area waits, the shell stays. */}
+          <Suspense fallback={<ContentLoading />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
       <LoadingBackdrop open={signingOut} label={t('shell.busy')} />

@@ -1,0 +1,37 @@
+import { setup } from 'xstate';
+import type { HomeData } from '../api/stores';
+import { promiseNotProvided } from './not-provided';
+
+/**
+ * The overview's data: GET /stores/home. The figures live in the store projection (journal event
+ * store.homeLoaded), so a reload of the screen shows the last figures while fresh ones load.
+ */
+export const overviewMachine = setup({
+  types: {
+    events: {} as { type: 'overview.reload' },
+  },
+  actors: {
+    loadHome: promiseNotProvided<HomeData, void>('loadHome'),
+  },
+  actions: {
+    /** Appends store.homeLoaded to the journal. */
+    recordHomeLoaded: (_, _params: { home: HomeData }) => {},
+    logLoadFailure: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'overview',
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadHome',
+        src: 'loadHome',
+        onDone: { target: 'loaded', actions: { type: 'recordHomeLoaded', params: ({ event }) => ({ home: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loaded: { on: { 'overview.reload': 'loading' } },
+    failed: { on: { 'overview.reload': 'loading' } },
+  },
+});

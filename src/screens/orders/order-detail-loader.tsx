@@ -1,0 +1,48 @@
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import CircularProgress from '@mui/joy/CircularProgress';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useT } from '../../i18n';
+import { now } from '../../lib/clock';
+import { liveOrderDetailMachine } from '../../machines/live';
+import { OrderDetailView } from './order-detail-view';
+
+/**
+ * Loads an order and shows the order detail view: "Loading" while GET /stores/orders/{id} runs,
+ * the view once it answers, and a message with Retry when it fails.
+ */
+export function OrderDetailLoader({ orderId, headingLevel = 2 }: { orderId: number; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const [machine] = useState(() => liveOrderDetailMachine());
+  const actor = useActorRef(machine, { input: { orderId } });
+  const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
+  const order = useSelector(actor, (s) => s.context.order);
+
+  if (state === 'loading') {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 240, justifyContent: 'center' }}>
+        <CircularProgress size="sm" aria-hidden />
+        <Typography>{t('order.loading')}</Typography>
+      </Box>
+    );
+  }
+  if (state === 'failed' || !order) {
+    return (
+      <Alert
+        color="danger"
+        variant="soft"
+        endDecorator={
+          <Button size="sm" variant="solid" color="danger" onClick={() => actor.send({ type: 'orderDetail.retry' })}>
+            {t('order.retry')}
+          </Button>
+        }
+      >
+        {t('order.loadFailed')}
+      </Alert>
+    );
+  }
+  return <OrderDetailView order={order} now={now()} headingLevel={headingLevel} />;
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import IconButton from '@mui/joy/IconButton';
+import Typography from '@mui/joy/Typography';
+import { PAGINATION_MARGIN_PAGES, PAGINATION_PAGES } from '../lib/constants';
+import { pageItems } from '../lib/paging';
+
+export interface PaginationLabels {
+  label: string;
+  previous: string;
+  next: string;
+  page: (page: number) => string;
+  current: (page: number) => string;
+}
+
+/**
+ * The shared pagination control: previous / next and the page window of pageItems(). Pages are
+ * 0-based inside, shown 1-based. Only the current page is marked (aria-current).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  onChange,
+  labels,
+  pages = PAGINATION_PAGES,
+  margin = PAGINATION_MARGIN_PAGES,
+}: {
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+  labels: PaginationLabels;
+  pages?: number;
+  margin?: number;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <Box component="nav" aria-label={labels.label} sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center' }}>
+      <IconButton size="sm" variant="outlined" aria-label={labels.previous} disabled={page <= 0} onClick={() => onChange(page - 1)}>
+        <span aria-hidden>‹</span>
+      </IconButton>
+      {pageItems(page, pageCount, pages, margin).map((item) =>
+        item.kind === 'gap' ? (
+          <Typography key={item.key} aria-hidden sx={{ px: 0.5 }}>
+            …
+          </Typography>
+        ) : (
+          <Button
+            key={item.page}
+            size="sm"
+            variant={item.page === page ? 'solid' : 'plain'}
+            aria-current={item.page === page ? 'page' : undefined}
+            aria-label={item.page === page ? labels.current(item.page + 1) : labels.page(item.page + 1)}
+            onClick={() => item.page !== page && onChange(item.page)}
+            sx={{ minWidth: 36 }}
+          >
+            {item.page + 1}
+          </Button>
+        ),
+      )}
+      <IconButton size="sm" variant="outlined" aria-label={labels.next} disabled={page >= pageCount - 1} onClick={() => onChange(page + 1)}>
+        <span aria-hidden>›</span>
+      </IconButton>
+    </Box>
+  );
+}

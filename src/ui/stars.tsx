@@ -1,0 +1,34 @@
+import Box from '@mui/joy/Box';
+import { useId } from 'react';
+import { starsOf } from '../lib/format';
+
+const STAR = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
+
+/** A rating as five stars (full, half, empty), read out as "4.5 out of 5 stars". */
+export function Stars({ rating, label, size = 18 }: { rating: number; label: string; size?: number }) {
+  const { full, half, empty } = starsOf(rating);
+  const halfFill = `${useId()}-half`;
+  const kinds = [...Array<'full'>(full).fill('full'), ...Array<'half'>(half).fill('half'), ...Array<'empty'>(empty).fill('empty')];
+  return (
+    <Box role="img" aria-label={label} sx={{ display: 'inline-flex', gap: '1px', color: '#B45309', verticalAlign: 'middle' }}>
+      {kinds.map((kind, index) => (
+        <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden focusable="false">
+          {kind === 'half' && (
+            <defs>
+              <linearGradient id={halfFill}>
+                <stop offset="50%" stopColor="currentColor" />
+                <stop offset="50%" stopColor="transparent" />
+              </linearGradient>
+            </defs>
+          )}
+          <path
+            d={STAR}
+            fill={kind === 'full' ? 'currentColor' : kind === 'half' ? `url(#${halfFill})` : 'none'}
+            stroke="currentColor"
+            strokeWidth={1.5}
+          />
+        </svg>
+      ))}
+    </Box>
+  );
+}
