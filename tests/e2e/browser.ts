@@ -2,22 +2,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /**
  * One Chromium per test file, one fresh context per test. Every page fails its test on a
  * console error or an uncaught exception it did not declare with `allowConsoleError`.
  */
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const problems: string[] = [];
@@ -25,7 +15,7 @@ const allowed: RegExp[] = [];
 
 export function setUpBrowser() {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));

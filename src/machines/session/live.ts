@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { HttpSession } from '../../api/http';
-import { currentIdToken, IDENTITY_SDK_DATABASES, IdentityError, signInWithPassword, signOutOfProvider } from '../../api/identity';
+import { currentIdToken, IDENTITY_SDK_DATABASES, IdentityError, prefetchIdentitySdk, signInWithPassword, signOutOfProvider } from '../../api/identity';
 import { exchangeIdToken, loginWithIdToken, logout, SessionGrantSchema, type SessionGrant } from '../../api/session';
 import { now } from '../../lib/clock';
 import { clearAppStorage, readJson, remove, storageKeys, writeJson } from '../../lib/storage';
@@ -105,6 +105,7 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
       },
       restartAtSignIn: () => window.location.replace('/auth/login'),
       notifySessionExpired: () => notify({ key: 'session.expired', severity: 'warning' }),
+      prepareSignIn: () => prefetchIdentitySdk(),
       logSignOutFailure: (_, { error }) => console.info('Logout call failed; signed out locally.', describe(error)),
       logResumeFailure: (_, { error }) => console.info('Could not resume the session with the identity provider.', describe(error)),
     },

@@ -77,6 +77,8 @@ export const sessionMachine = setup({
     /** Appends session.signedOut and clears every piece of client storage the app wrote. */
     recordSignedOut: (_, _params: { reason: 'user' | 'expired' }) => {},
     notifySessionExpired: () => {},
+    /** Signed out: fetch the identity SDK in the background so the next sign-in does not wait for it. */
+    prepareSignIn: () => {},
     /**
      * After an operator's own sign-out the page restarts on /auth/login: nothing of the session
      * survives in memory, and storage the identity SDK keeps open (its IndexedDB) is released.
@@ -145,7 +147,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: assign({ token: null, startedAt: null, grant: null, signOutReason: null }),
+      entry: [assign({ token: null, startedAt: null, grant: null, signOutReason: null }), 'prepareSignIn'],
       on: { 'session.signIn': { target: 'signingIn', actions: assign({ signInEmail: ({ event }) => event.email }) } },
     },
     signingIn: {

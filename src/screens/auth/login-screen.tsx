@@ -9,7 +9,7 @@ import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../app/hooks';
@@ -47,6 +47,12 @@ export default function LoginScreen() {
     setValue,
     formState: { errors },
   } = useForm<SignInForm>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+
+  // While the operator types, fetch the screen that follows a sign-in, so it is ready at once.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void import('../overview/overview-screen'), 500);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const submit = handleSubmit(({ email, password }) => session.send({ type: 'session.signIn', email, password }));
 
