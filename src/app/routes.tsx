@@ -9,6 +9,7 @@ const LoginScreen = lazy(() => import('../screens/auth/login-screen'));
 const PublicLayout = lazy(() => import('../screens/auth/public-layout'));
 const ErrorScreen = lazy(() => import('../screens/errors/error-screen'));
 const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
+const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
 
@@ -80,7 +81,7 @@ export function AppRoutes() {
           <Route path="/delivery-map" element={<TitledPage titleKey="nav.deliveryMap" />} />
           <Route path="/synchronization" element={<TitledPage titleKey="nav.synchronization" />} />
 
-          <Route path="/dashboards/default" element={<TitledPage titleKey="page.managementInfo" />} />
+          <Route path="/dashboards/default" element={<ManagementScreen />} />
           <Route path="/management/customers" element={<ReviewsScreen />} />
           <Route path="/management/customers/:id" element={<ReviewDetailScreen />} />
           <Route path="/management/customers/:id/:tab" element={<ReviewDetailScreen />} />

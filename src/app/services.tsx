@@ -3,7 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { configureHttp } from '../api/http';
 import { configureIdentity } from '../api/identity';
 import type { Config } from '../lib/config';
-import { journal, type Journal } from '../machines/journal';
+import { journal as appJournal, type Journal } from '../machines/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../machines/session/live';
 import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar.machine';
 import { beaconAnalytics, type AnalyticsPort } from './analytics';
@@ -23,7 +23,8 @@ export interface Services {
   dev: DevExtension;
 }
 
-export function createServices(config: Config, dev: DevExtension = {}): Services {
+/** `journal`: the app's own by default; tests pass a fresh one (createJournal()) per render. */
+export function createServices(config: Config, dev: DevExtension = {}, journal: Journal = appJournal): Services {
   const snackbar = createActor(snackbarMachine).start();
   const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
   configureIdentity(config.firebase);

@@ -211,6 +211,14 @@ export const en = {
   'management.errorSales': 'Error on get management sales',
   'management.errorCustomers': 'Error on get management Customers',
   'management.retry': 'Retry',
+  'management.month': 'Month',
+  'management.segment': 'Segment',
+  'management.income': 'Income',
+  'management.share': 'Share',
+  'management.salesChartLabel': 'Bar chart of sales per month over the last 12 months',
+  'management.salesTableCaption': 'Sales per month, last 12 months',
+  'management.earningsChartLabel': 'Doughnut chart of earnings per segment',
+  'management.earningsTableCaption': 'Earnings per segment',
 
   // Reviews
   'reviews.empty': 'No reviews yet',

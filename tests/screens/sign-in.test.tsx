@@ -1,12 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CONFIG } from '../../mocks/node';
-import { App } from '../../src/app/app';
-import { createServices } from '../../src/app/services';
-import { parseConfig } from '../../src/lib/config';
 import { expectConsoleError } from '../setup';
 import { setupTestBackend } from '../mocks/support';
+import { renderConsoleAt } from './support';
 
 /**
  * The sign-in screen and the shell, rendered in happy-dom against the real mock handlers
@@ -14,24 +11,8 @@ import { setupTestBackend } from '../mocks/support';
  */
 const backend = setupTestBackend();
 
-function config() {
-  const parsed = parseConfig({
-    VITE_BACKEND: 'mock',
-    VITE_API_BASE_URL: TEST_CONFIG.apiBaseUrl,
-    VITE_FIREBASE_API_KEY: TEST_CONFIG.firebase.apiKey,
-    VITE_FIREBASE_AUTH_DOMAIN: TEST_CONFIG.firebase.authDomain,
-    VITE_FIREBASE_PROJECT_ID: TEST_CONFIG.firebase.projectId,
-    VITE_FIREBASE_APP_ID: TEST_CONFIG.firebase.appId,
-  });
-  if (!parsed.ok) throw new Error('test config is invalid');
-  return parsed.config;
-}
-
 function renderConsole() {
-  window.history.replaceState(null, '', '/auth/login');
-  const services = createServices(config(), { demoAccount: { email: 'demo@store.test', password: 'demo1234' } });
-  render(<App services={services} />);
-  return services;
+  return renderConsoleAt('/auth/login', { demoAccount: { email: 'demo@store.test', password: 'demo1234' } }).services;
 }
 
 describe('sign-in screen', () => {

@@ -61,6 +61,7 @@ export function TopBar({ user, onOpenNavigation, navigationOpen }: { user: Sessi
       <Box
         component={RouterLink}
         to="/overview"
+        aria-label={t('app.name')}
         sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', borderRadius: 'sm' }}
       >
         <Logo />

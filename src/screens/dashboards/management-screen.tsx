@@ -1,0 +1,37 @@
+import Box from '@mui/joy/Box';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Page } from '../../app/page';
+import { liveManagementMachine } from '../../machines/management.live';
+import { retryEvent, selectEarnings, selectInfo, selectPartStatus, selectSales } from '../../machines/management.machine';
+import { EarningsCard, SalesCard } from './chart-cards';
+import { InfoFigures } from './info-figures';
+
+const selectInfoStatus = selectPartStatus('info');
+const selectSalesStatus = selectPartStatus('sales');
+const selectCustomersStatus = selectPartStatus('customers');
+
+/**
+ * The Management Information dashboard (/dashboards/default). The machine loads the three parts
+ * in parallel; each part renders, waits or fails on its own.
+ */
+export default function ManagementScreen() {
+  const [machine] = useState(liveManagementMachine);
+  const actor = useActorRef(machine);
+  const infoStatus = useSelector(actor, selectInfoStatus);
+  const salesStatus = useSelector(actor, selectSalesStatus);
+  const customersStatus = useSelector(actor, selectCustomersStatus);
+  const info = useSelector(actor, selectInfo);
+  const sales = useSelector(actor, selectSales);
+  const earnings = useSelector(actor, selectEarnings);
+
+  return (
+    <Page titleKey="page.managementInfo">
+      <InfoFigures status={infoStatus} info={info} onRetry={() => actor.send(retryEvent.info)} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <SalesCard status={salesStatus} sales={sales} onRetry={() => actor.send(retryEvent.sales)} />
+        <EarningsCard status={customersStatus} earnings={earnings} onRetry={() => actor.send(retryEvent.customers)} />
+      </Box>
+    </Page>
+  );
+}

@@ -1,0 +1,28 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import { useId } from 'react';
+import { useT } from '../../i18n';
+
+/**
+ * One dashboard part that did not load: its own message (spec section 8) and a Retry for that
+ * part alone. The button is described by the message, so "Retry" says which part it retries when
+ * several have failed.
+ */
+export function PartFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  const messageId = useId();
+  return (
+    <Alert
+      color="danger"
+      variant="soft"
+      sx={{ gridColumn: '1 / -1', flexWrap: 'wrap' }}
+      endDecorator={
+        <Button size="sm" color="danger" variant="solid" onClick={onRetry} aria-describedby={messageId}>
+          {t('management.retry')}
+        </Button>
+      }
+    >
+      <span id={messageId}>{message}</span>
+    </Alert>
+  );
+}
