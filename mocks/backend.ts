@@ -5,18 +5,14 @@ import { createDb, type Db } from './db';
 import { createDevkit, type Devkit, type DevkitOptions } from './devkit';
 import { createFaults, type Faults } from './faults';
 import { createHandlers } from './handlers';
+import type { Persistence } from './persistence';
 import { startOfDay, type ServerClock } from './time';
 
 /**
  * Assembles one mock backend (db, faults, handlers, devkit) for either runtime; mocks/browser.ts
  * adds localStorage persistence and the service worker, mocks/node.ts the msw/node server.
  */
-export interface Persistence {
-  save(db: Db, scenario: string, seededAt: number): void;
-  /** Loads the scenario's snapshot; resolves to its seededAt, or undefined when there is none. */
-  load(db: Db, scenario: string): Promise<number | undefined>;
-  forget(scenario: string): void;
-}
+export type { Persistence } from './persistence';
 
 export interface BackendOptions {
   apiBaseUrl: string;
@@ -48,7 +44,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const onReset: DevkitOptions['onReset'] = ({ scenario, seededAt: at }) => {
     seededAt = at;
     persistence?.forget(scenario);
-    persistence?.save(db, scenario, at);
+    persistence?.seeded(db, scenarios[scenario], at);
     options.afterReset?.(scenario);
   };
   const devkit = createDevkit({ db, faults, scenarios, scenario: options.scenario, now, journal: options.journal, onReset });
@@ -60,19 +56,20 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     projectId: options.projectId,
     now,
     sessionTtlMs: () => scenarios[devkit.scenario()]?.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
-    persist: () => persistence?.save(db, devkit.scenario(), seededAt),
+    persist: () => persistence?.save(db, scenarios[devkit.scenario()], seededAt),
   };
 
   const scenario = scenarios[options.scenario];
-  const restoredAt = persistence ? await persistence.load(db, scenario.name) : undefined;
   // The data is dated relative to the day it was seeded; a snapshot from an earlier day would
   // show an empty "today", so a new day starts from a fresh seed (a training session lasts a day).
-  if (restoredAt !== undefined && startOfDay(restoredAt) === startOfDay(now())) {
+  const sameDay = (at: number) => startOfDay(at) === startOfDay(now());
+  const restoredAt = persistence ? await persistence.load(db, scenario, sameDay) : undefined;
+  if (restoredAt !== undefined) {
     seededAt = restoredAt;
   } else {
     seededAt = now();
     await scenario.seed(db, seededAt);
-    persistence?.save(db, scenario.name, seededAt);
+    persistence?.seeded(db, scenario, seededAt);
   }
   faults.applyProfile(scenario.faults);
 

@@ -1,9 +1,9 @@
 import { isCommonAssetRequest } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { DEFAULT_SCENARIO, scenarios } from '../scenarios';
-import { createBackend, type Persistence } from './backend';
-import { forgetDb, loadDb, saveDb } from './db';
+import { createBackend } from './backend';
 import type { Devkit } from './devkit';
+import { createStoragePersistence } from './persistence';
 
 /**
  * The mock backend in the browser (mock mode). main.tsx imports this module dynamically, so a live
@@ -34,33 +34,39 @@ declare global {
 export const SCENARIO_STORAGE_KEY = 'devkit.scenario';
 const DEFAULT_PROJECT_ID = 'console-mock';
 
-const browserPersistence: Persistence = {
-  save: (db, scenario, seededAt) => {
-    if (!saveDb(db, scenario, seededAt)) warnOnce('The mock data could not be saved to localStorage (full or disabled); changes last until reload.');
-  },
-  load: loadDb,
-  forget: forgetDb,
-};
+/** localStorage, kept small enough for its ~5 MB (see mocks/persistence.ts); never throws. */
+const browserPersistence = createStoragePersistence();
 
-let warned = false;
-function warnOnce(message: string): void {
-  if (warned) return;
-  warned = true;
-  console.warn(`[devkit] ${message}`);
-}
+/** The remembered scenario; storage that is disabled or full only costs the memory of the choice. */
+const rememberedScenario = {
+  get(): string | null {
+    try {
+      return localStorage.getItem(SCENARIO_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(name: string): void {
+    try {
+      localStorage.setItem(SCENARIO_STORAGE_KEY, name);
+    } catch {
+      // QuotaExceededError or disabled storage: the next reload falls back to the default.
+    }
+  },
+};
 
 function chooseScenario(): string {
   const url = new URL(window.location.href);
   const requested = url.searchParams.get('scenario');
-  const remembered = localStorage.getItem(SCENARIO_STORAGE_KEY);
+  const remembered = rememberedScenario.get();
   let name = requested ?? remembered ?? DEFAULT_SCENARIO;
   if (!scenarios[name]) {
     console.warn(`[devkit] Unknown scenario "${name}"; using "${DEFAULT_SCENARIO}". Known: ${Object.keys(scenarios).join(', ')}`);
     name = DEFAULT_SCENARIO;
   }
   // Switching scenarios by URL starts it afresh; the same one again keeps the training data.
-  if (requested !== null && requested !== remembered) forgetDb(name);
-  localStorage.setItem(SCENARIO_STORAGE_KEY, name);
+  if (requested !== null && requested !== remembered) browserPersistence.forget(name);
+  rememberedScenario.set(name);
   return name;
 }
 
@@ -81,7 +87,7 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
     journal: options.journal,
     persistence: browserPersistence,
     afterReset: (scenario) => {
-      localStorage.setItem(SCENARIO_STORAGE_KEY, scenario);
+      rememberedScenario.set(scenario);
       // Drop ?scenario= so the reload does not switch back to the scenario the URL names.
       const url = new URL(window.location.href);
       url.searchParams.delete('scenario');

@@ -52,7 +52,16 @@ export const RefreshTokenRecordSchema = z.object({
 
 export const StoreLookupsSchema = LookupsSchema.extend({ store_id: z.number().int(), lang: LanguageSchema });
 export const StoreReviewSchema = ReviewWireSchema.extend({ store_id: z.number().int() });
-export const StoreEarningSchema = EarningSchema.extend({ store_id: z.number().int() });
+/**
+ * An earnings segment of a store's dashboard: label and colour as GET /stores/management_info_customers
+ * answers them, and the rule that puts a sale in it (mocks/figures.ts earningsSegments): the
+ * consumer's n-th sale at the store belongs to the segment with the highest `min_orders` ≤ n.
+ * The value is computed from the orders on each request, so it is not stored.
+ */
+export const StoreEarningSchema = EarningSchema.omit({ value: true }).extend({
+  store_id: z.number().int(),
+  min_orders: z.number().int().positive(),
+});
 
 /** Every collection and its schema; the order is the order of a snapshot. */
 export const collectionSchemas = {
@@ -113,7 +122,7 @@ export function nextId(records: ReadonlyArray<{ id: number }>): number {
 }
 
 /** Inserts one record; it has been validated against the collection's schema by the caller. */
-async function insert<K extends CollectionName>(db: Db, name: K, record: RecordOf<K>): Promise<void> {
+export async function insert<K extends CollectionName>(db: Db, name: K, record: RecordOf<K>): Promise<void> {
   // The wire schemas have no transforms, so a parsed record (output) is also a valid input; the
   // generic Collection type cannot see that for an arbitrary K.
   const collection = db[name] as unknown as Collection<z.ZodType<RecordOf<K>>>;
@@ -121,11 +130,14 @@ async function insert<K extends CollectionName>(db: Db, name: K, record: RecordO
 }
 
 // ---------------------------------------------------------------------------------------------
-// Snapshots and browser persistence
+// Snapshots
 // ---------------------------------------------------------------------------------------------
 
-/** Bump when a collection's shape changes: an older snapshot is then discarded and reseeded. */
-export const SNAPSHOT_VERSION = 1;
+/**
+ * Bump when a collection's shape changes: an older snapshot is then discarded and reseeded.
+ * 2: earnings hold segment rules (min_orders) instead of stored values; the compact form.
+ */
+export const SNAPSHOT_VERSION = 2;
 
 export interface DbSnapshot {
   version: number;
@@ -167,48 +179,3 @@ const SnapshotEnvelopeSchema = z.object({
   seededAt: z.number(),
   collections: z.record(z.string(), z.array(z.unknown())),
 });
-
-/** localStorage key of a scenario's persisted data. */
-export const dbStorageKey = (scenario: string) => `devkit.db.${scenario}`;
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled by policy: the mock runs without persistence
-  }
-}
-
-/**
- * Writes every collection to localStorage under devkit.db.<scenario>. Called after each mutating
- * request (not on unload like @msw/data's persist extension, so a crash or a closed tab loses
- * nothing). Returns false when storage is unavailable or full.
- */
-export function saveDb(db: Db, scenario: string, seededAt: number): boolean {
-  const storage = browserStorage();
-  if (!storage) return false;
-  try {
-    storage.setItem(dbStorageKey(scenario), JSON.stringify(snapshotDb(db, seededAt)));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Loads devkit.db.<scenario> into the db; resolves to its seededAt, or undefined when there is no usable snapshot. */
-export async function loadDb(db: Db, scenario: string): Promise<number | undefined> {
-  const raw = browserStorage()?.getItem(dbStorageKey(scenario));
-  if (!raw) return undefined;
-  let snapshot: unknown;
-  try {
-    snapshot = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (!(await restoreDb(db, snapshot))) return undefined;
-  return (snapshot as DbSnapshot).seededAt;
-}
-
-export function forgetDb(scenario: string): void {
-  browserStorage()?.removeItem(dbStorageKey(scenario));
-}

@@ -41,6 +41,19 @@ export function startOfMonth(ms: number): number {
   return date.getTime();
 }
 
+/** Local midnight of the first day of the month `months` months after the month of `ms` (negative goes back). */
+export function addMonths(ms: number, months: number): number {
+  const date = new Date(startOfMonth(ms));
+  date.setMonth(date.getMonth() + months);
+  return date.getTime();
+}
+
+/** The local calendar month of `ms` as the platform writes it: "2026-03". */
+export function monthKey(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
 /** A clock for the mock server. */
 export type ServerClock = () => number;
 

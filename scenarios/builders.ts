@@ -6,25 +6,27 @@ import type { Language } from '../src/api/session';
 import type { NotificationWireSchema, StoreProfileWire } from '../src/api/stores';
 import type { TemplateWireSchema } from '../src/api/templates';
 import { clearDb, type Db, type OperatorRecord, type RecordOf } from '../mocks/db';
-import { aggregateSales, dayFigures, isSale, roundMoney, salesBetween } from '../mocks/figures';
+import { aggregateSales, dayFigures, isSale, roundMoney } from '../mocks/figures';
 import { createPrng, seedFrom, type Prng } from '../mocks/random';
-import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, atHour, seconds } from '../mocks/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, atHour, millis, seconds, startOfDay } from '../mocks/time';
 import { avatarImage, coverImage, logoImage, productImage } from './images';
 import { consumerNames, deliveryNotes, driverNotes, emailOf, ratingCategory, reviewTexts } from './people';
 
 /**
  * Seed builders shared by every scenario. A scenario describes its stores (scenarios/catalogues.ts)
- * and operators; `seedStore` turns a store description into two weeks of believable, internally
- * consistent activity dated relative to `now`:
+ * and operators; `seedStore` turns a store description into believable, internally consistent
+ * activity dated relative to `now` (by default two weeks of a small shop; an `Activity` gives
+ * another span and volume, e.g. the year of scenarios/busy-store.ts):
  *
  * - offers: past days, today (one earlier or later today, two live right now) and tomorrow;
  * - orders placed inside their offer's order window, never more units than the offer had; an
  *   offer's quantity_left is its quantity minus the units of its non-cancelled orders;
  * - pickup status codes that match the clock (0 only while pickup is open or for no-shows);
  * - ratings and reviews only for picked-up orders, dated after the pickup; one payment per order;
- * - daily summaries computed from the orders for the detailed fortnight, and plausible aggregates
- *   for the year before it (the annual figures need a history);
- * - earnings segments computed from the orders.
+ * - daily summaries computed from the orders for the detailed days, and plausible aggregates
+ *   for the rest of the year before them (the annual figures need a history);
+ * - the earnings segments by customer type (their values are computed from the orders on each
+ *   request, mocks/figures.ts).
  *
  * Everything random comes from the scenario's seeded generator, so the same `now` always gives
  * the same data.
@@ -37,7 +39,7 @@ import { consumerNames, deliveryNotes, driverNotes, emailOf, ratingCategory, rev
 export interface Product {
   name: string;
   emoji: string;
-  /** Earnings segment (management dashboard). */
+  /** Product family; its colour (StoreSpec.categoryColors) tints the product image. */
   category: string;
   origin_price: number;
   /** At least 45 % of origin_price (the console's own validation rule). */
@@ -149,28 +151,64 @@ export async function seedOperators(sc: SeedContext, operators: readonly Operato
 // Store
 // ---------------------------------------------------------------------------------------------
 
+/** How much a store sells and over how long. */
+export interface Activity {
+  /**
+   * Days with offers and orders, today included. Their daily summaries are the orders'
+   * aggregates; the older days of the year get plausible totals.
+   */
+  detailedDays: number;
+  /** The offers to publish (past days, today, tomorrow); ids and sales are planned from them. */
+  planOffers(sc: SeedContext, spec: StoreSpec): OfferDraft[];
+  /** Who places an order at `date` (default: the scenario's consumers, regulars more often). */
+  consumerFor?(date: number): Consumer;
+  /** Share of the picked-up orders the consumer rates (default 0.55). */
+  ratingRate?: number;
+}
+
+/** The default activity: a fortnight of a small shop (one or two offers a day). */
+export const fortnight: Activity = { detailedDays: 14, planOffers: planFortnight };
+
 /** Everything one store holds; `operators` are the scenario's operators (their accounts are listed). */
-export async function seedStore(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[], lookups: LookupSpec): Promise<void> {
+export async function seedStore(
+  sc: SeedContext,
+  spec: StoreSpec,
+  operators: readonly OperatorSeed[],
+  lookups: LookupSpec,
+  activity: Activity = fortnight,
+): Promise<void> {
   const templates = await seedTemplates(sc, spec);
-  const plans = planOffers(sc, spec, templates);
-  const orders = planOrders(sc, plans);
+  const plans = finishPlans(sc, activity.planOffers(sc, spec), templates);
+  const orders = planOrders(sc, plans, activity);
   await writeOffers(sc, spec, plans, orders);
-  await writeOrders(sc, spec, orders);
-  await seedSummaries(sc, spec);
-  await seedEarnings(sc, spec, orders);
-  await seedStoreProfile(sc, spec, orders);
+  const written = await writeOrders(sc, spec, orders);
+  await seedSummaries(sc, spec, written, activity.detailedDays);
+  await seedEarnings(sc, spec);
+  await seedStoreProfile(sc, spec, { orders, notifications: true, termsAcceptedAt: addDays(sc.now, -380) + 11 * HOUR_MS });
   await seedLogistics(sc, spec);
   await seedAccounts(sc, spec, operators);
   await seedLookups(sc, spec, lookups);
 }
 
-const isoWeekday = (ms: number) => ((new Date(ms).getDay() + 6) % 7) + 1;
+/**
+ * A store that has just signed up: its profile (terms accepted at sign-up, no devices, no
+ * notifications), operator accounts, option groups and earnings segments; no offers, templates,
+ * orders, payments, reviews, summaries or logistics yet.
+ */
+export async function seedNewStore(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[], lookups: LookupSpec): Promise<void> {
+  await seedEarnings(sc, spec);
+  await seedStoreProfile(sc, spec, { orders: [], notifications: false, termsAcceptedAt: sc.now - HOUR_MS });
+  await seedAccounts(sc, spec, operators);
+  await seedLookups(sc, spec, lookups);
+}
+
+export const isoWeekday = (ms: number) => ((new Date(ms).getDay() + 6) % 7) + 1;
 const discountOf = (p: Pick<Product, 'origin_price' | 'unit_price'>) => Math.round(((p.origin_price - p.unit_price) / p.origin_price) * 100);
 /** A moment in [from, to), on a whole minute. */
 const between = (prng: Prng, from: number, to: number) => from + Math.floor((prng.next() * Math.max(0, to - from)) / MINUTE_MS) * MINUTE_MS;
 
 /** Order and pickup windows of a slot on a day (local hours). */
-function slotWindows(day: number, slot: Slot, jitterMinutes: number) {
+export function slotWindows(day: number, slot: Slot, jitterMinutes: number) {
   const shift = jitterMinutes * MINUTE_MS;
   return slot === 'morning'
     ? { orderFrom: atHour(day, 7.5) + shift, orderTo: atHour(day, 11.5) + shift, pickupFrom: atHour(day, 12) + shift, pickupTo: atHour(day, 13.5) + shift }
@@ -251,6 +289,18 @@ function productNamed(spec: StoreSpec, name: string): Product {
 // Offers and orders
 // ---------------------------------------------------------------------------------------------
 
+/** An offer to publish: what, how many, and its order and pickup windows. */
+export interface OfferDraft {
+  product: Product;
+  quantity: number;
+  orderFrom: number;
+  orderTo: number;
+  pickupFrom: number;
+  pickupTo: number;
+  /** When it was published (default: a few hours before its order window). */
+  fixedCreatedAt?: number;
+}
+
 interface OfferPlan {
   id: number;
   product: Product;
@@ -267,11 +317,9 @@ interface OfferPlan {
   template: TemplateWire | null;
 }
 
-const DETAILED_DAYS = 14;
-
-function planOffers(sc: SeedContext, spec: StoreSpec, templates: TemplateWire[]): OfferPlan[] {
+function planFortnight(sc: SeedContext, spec: StoreSpec): OfferDraft[] {
   const { prng, now } = sc;
-  const drafts: Array<Omit<OfferPlan, 'id' | 'toSell' | 'status' | 'origin' | 'template' | 'createdAt'> & { fixedCreatedAt?: number }> = [];
+  const drafts: OfferDraft[] = [];
   const add = (product: Product, w: ReturnType<typeof slotWindows>, fixedCreatedAt?: number) =>
     drafts.push({ product, quantity: prng.int(...product.quantity), ...w, fixedCreatedAt });
   const distinctProducts = (count: number) => {
@@ -280,7 +328,7 @@ function planOffers(sc: SeedContext, spec: StoreSpec, templates: TemplateWire[])
   };
 
   // Past days: one or two offers a day.
-  for (let offset = -(DETAILED_DAYS - 1); offset <= -1; offset++) {
+  for (let offset = -(fortnight.detailedDays - 1); offset <= -1; offset++) {
     const day = addDays(now, offset);
     const slots: Slot[] = prng.chance(0.75) ? ['morning', 'evening'] : [prng.pick(['morning', 'evening'] as const)];
     const products = distinctProducts(slots.length);
@@ -305,8 +353,13 @@ function planOffers(sc: SeedContext, spec: StoreSpec, templates: TemplateWire[])
   const [early, late] = distinctProducts(2);
   add(early, slotWindows(tomorrow, 'morning', 0), now - 2 * HOUR_MS);
   add(late, slotWindows(tomorrow, 'evening', 0), now - 90 * MINUTE_MS);
+  return drafts;
+}
 
-  drafts.sort((a, b) => a.orderFrom - b.orderFrom);
+/** Ids, what each offer will sell by now, publication, status and template of the drafts (by order window). */
+function finishPlans(sc: SeedContext, offerDrafts: readonly OfferDraft[], templates: readonly TemplateWire[]): OfferPlan[] {
+  const { prng, now } = sc;
+  const drafts = offerDrafts.toSorted((a, b) => a.orderFrom - b.orderFrom);
   return drafts.map(({ fixedCreatedAt, ...draft }) => {
     const template = templates.find(
       (t) => t.name === draft.product.name && (t.repeat_on_days.length === 0 ? prng.chance(0.5) : t.repeat_on_days.includes(isoWeekday(draft.orderFrom))),
@@ -347,11 +400,12 @@ interface OrderPlan {
   reviewDate: number | null;
 }
 
-function planOrders(sc: SeedContext, plans: OfferPlan[]): OrderPlan[] {
+function planOrders(sc: SeedContext, plans: OfferPlan[], activity: Activity): OrderPlan[] {
   const { prng, now } = sc;
   const orders: Array<Omit<OrderPlan, 'id'>> = [];
+  const ratingRate = activity.ratingRate ?? 0.55;
   // Regulars order more often than the occasional customer.
-  const consumerFor = () => sc.consumers[Math.floor(Math.pow(prng.next(), 1.6) * sc.consumers.length)];
+  const consumerFor = activity.consumerFor ?? (() => sc.consumers[Math.floor(Math.pow(prng.next(), 1.6) * sc.consumers.length)]);
 
   for (const plan of plans) {
     while (plan.toSell > 0) {
@@ -367,7 +421,7 @@ function planOrders(sc: SeedContext, plans: OfferPlan[]): OrderPlan[] {
         lines.push({ plan: other, units: 1 });
         other.toSell -= 1;
       }
-      orders.push({ date, lines, consumer: consumerFor(), status, ...afterPickup(prng, plan, date, status, now), pickupUntil: plan.pickupTo });
+      orders.push({ date, lines, consumer: consumerFor(date), status, ...afterPickup(prng, plan, date, status, now, ratingRate), pickupUntil: plan.pickupTo });
     }
   }
   // Order numbers grow with time, as the platform assigns them.
@@ -382,13 +436,13 @@ function pickupStatus(prng: Prng, plan: OfferPlan, now: number): number {
   return prng.weighted([[0, 0.93], [2, 0.07]] as const);
 }
 
-function afterPickup(prng: Prng, plan: OfferPlan, date: number, status: number, now: number) {
+function afterPickup(prng: Prng, plan: OfferPlan, date: number, status: number, now: number, ratingRate: number) {
   const none = { pickupDate: null, rating: 0, review: null, reviewDate: null };
   if (status === 0) return { ...none, updatedAt: date };
   if (status > 1) return { ...none, updatedAt: Math.min(now, date + prng.int(10, 180) * MINUTE_MS) };
   const pickupDate = between(prng, Math.max(plan.pickupFrom, date), Math.min(plan.pickupTo, now));
   const reviewDate = pickupDate + prng.int(30, 20 * 60) * MINUTE_MS;
-  if (reviewDate > now - 5 * MINUTE_MS || !prng.chance(0.55)) return { ...none, pickupDate, updatedAt: pickupDate };
+  if (reviewDate > now - 5 * MINUTE_MS || !prng.chance(ratingRate)) return { ...none, pickupDate, updatedAt: pickupDate };
   const rating = prng.weighted([[5, 0.45], [4, 0.35], [3, 0.12], [2, 0.06], [1, 0.02]] as const);
   const review = prng.chance(0.85) ? prng.pick(reviewTexts[rating]) : null;
   return { pickupDate, rating, review, reviewDate, updatedAt: reviewDate };
@@ -431,14 +485,17 @@ async function writeOffers(sc: SeedContext, spec: StoreSpec, plans: readonly Off
 /** Spanish VAT on food (10 %): total_price_bt is the price before tax. */
 const VAT_RATE = 0.1;
 
-/** Orders with their payment and, when rated, their review. */
-async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
+type OrderWire = RecordOf<'orders'>;
+
+/** Orders with their payment and, when rated, their review; resolves to the orders as written. */
+async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<OrderWire[]> {
   const { prng } = sc;
+  const written: OrderWire[] = [];
   for (const order of orders) {
     const total_price = roundMoney(order.lines.reduce((sum, l) => sum + l.units * l.plan.product.unit_price, 0));
     const total_price_bt = roundMoney(total_price / (1 + VAT_RATE));
     const total_quantity = order.lines.reduce((sum, l) => sum + l.units, 0);
-    await sc.db.orders.create({
+    const record: OrderWire = {
       id: order.id,
       store_id: spec.id,
       status: order.status,
@@ -460,7 +517,9 @@ async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly Or
         quantityOrdered: line.units,
         offer: { id: line.plan.id, name: line.plan.product.name, unit_price: line.plan.product.unit_price },
       })),
-    });
+    };
+    await sc.db.orders.create(record);
+    written.push(record);
 
     await sc.db.payments.create({
       id: sc.nextId('payment'),
@@ -487,6 +546,7 @@ async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly Or
       });
     }
   }
+  return written;
 }
 
 /** Paid up front: pending only while the pickup is still ahead; a cancelled order is refunded (canceled) or was never paid (rejected). */
@@ -506,19 +566,26 @@ const HISTORY_DAYS = 365;
 const WEEKDAY_DEMAND = [0, 0.85, 0.95, 1, 1, 1.1, 1.3, 0.8];
 
 /**
- * One summary per closed day. For the detailed fortnight they are aggregated from the orders in
- * the db with the same code the handlers use; before it, plausible totals around the store's
- * usual volume.
+ * One summary per closed day. For the detailed days they are aggregated from the orders with the
+ * same code the handlers use; before them, plausible totals around the store's usual volume.
  */
-async function seedSummaries(sc: SeedContext, spec: StoreSpec): Promise<void> {
+async function seedSummaries(sc: SeedContext, spec: StoreSpec, orders: readonly OrderWire[], detailedDays: number): Promise<void> {
   const { prng, now } = sc;
   const averagePrice = spec.catalogue.reduce((sum, p) => sum + p.unit_price, 0) / spec.catalogue.length;
+  // Sales by local day, in the order they were written (the order a db query returns them in).
+  const salesByDay = new Map<number, OrderWire[]>();
+  for (const order of orders.filter(isSale)) {
+    const day = startOfDay(millis(order.date));
+    const sales = salesByDay.get(day);
+    if (sales) sales.push(order);
+    else salesByDay.set(day, [order]);
+  }
   for (let offset = -HISTORY_DAYS; offset <= -1; offset++) {
     const day = addDays(now, offset);
     const next = addDays(now, offset + 1);
     let figures: ReturnType<typeof dayFigures>;
-    if (offset >= -(DETAILED_DAYS - 1)) {
-      figures = aggregateSales(salesBetween(sc.db, spec.id, day, next));
+    if (offset >= -(detailedDays - 1)) {
+      figures = aggregateSales(salesByDay.get(day) ?? []);
     } else {
       // Busier in winter with a summer dip, and growing over the year.
       const season = 1 + 0.12 * Math.cos((new Date(day).getMonth() / 12) * 2 * Math.PI);
@@ -532,19 +599,18 @@ async function seedSummaries(sc: SeedContext, spec: StoreSpec): Promise<void> {
   }
 }
 
-/** Earnings segments: sales of the detailed fortnight by product category. */
-async function seedEarnings(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
-  const byCategory = new Map<string, number>();
-  for (const order of orders.filter(isSale)) {
-    for (const line of order.lines) {
-      const category = line.plan.product.category;
-      byCategory.set(category, (byCategory.get(category) ?? 0) + line.units * line.plan.product.unit_price);
-    }
-  }
-  const segments = [...byCategory.entries()].sort((a, b) => b[1] - a[1]);
-  for (const [label, value] of segments) {
-    await sc.db.earnings.create({ id: sc.nextId('earning'), store_id: spec.id, label, value: roundMoney(value), color: spec.categoryColors[label] ?? spec.color });
-  }
+/**
+ * The earnings segmentation of the dashboard, by customer type: a sale counts for the segment of
+ * the consumer's n-th sale at the store (mocks/figures.ts earningsSegments computes the values).
+ */
+export const customerSegments: ReadonlyArray<{ label: string; min_orders: number; color: string }> = [
+  { label: 'New customers', min_orders: 1, color: '#4A90B8' },
+  { label: 'Returning customers', min_orders: 2, color: '#E8A33C' },
+  { label: 'Regulars', min_orders: 5, color: '#3F8F4E' },
+];
+
+async function seedEarnings(sc: SeedContext, spec: StoreSpec): Promise<void> {
+  for (const segment of customerSegments) await sc.db.earnings.create({ id: sc.nextId('earning'), store_id: spec.id, ...segment });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,7 +619,16 @@ async function seedEarnings(sc: SeedContext, spec: StoreSpec, orders: readonly O
 
 type NotificationWire = z.infer<typeof NotificationWireSchema>;
 
-async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, orders: readonly OrderPlan[]): Promise<void> {
+interface ProfileOptions {
+  /** The store's orders, for the notifications about the latest ones. */
+  orders: readonly OrderPlan[];
+  /** The bell's news (a brand-new store has none yet). */
+  notifications: boolean;
+  /** When the store accepted the platform's special terms (ms). */
+  termsAcceptedAt: number;
+}
+
+async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, { orders, notifications, termsAcceptedAt }: ProfileOptions): Promise<void> {
   const { prng, now } = sc;
   const devices = spec.devices.map((device, index) => ({
     id: sc.nextId('device'),
@@ -584,9 +659,9 @@ async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, orders: readon
     color: spec.color,
     special_terms: {
       text: 'Surplus food is sold as it is at the end of the day. The store keeps cold items refrigerated until pickup and lists allergens on each offer.',
-      accept_date: seconds(addDays(now, -380) + 11 * HOUR_MS),
+      accept_date: seconds(termsAcceptedAt),
     },
-    notifications: notificationsFor(sc, spec, orders),
+    notifications: notifications ? notificationsFor(sc, spec, orders) : [],
   });
 }
 

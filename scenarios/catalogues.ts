@@ -186,3 +186,88 @@ export const fruiteriaDelBorn: StoreSpec = {
     { area: 'Barceloneta', address: 'Passeig de Joan de Borbó 30, 08003 Barcelona', lat: 41.37951, lon: 2.18846 },
   ],
 };
+
+/** A big food hall and supermarket on Madrid's Gran Vía (busy-store): one large offer a day, six days a week. */
+export const mercadoGranVia: StoreSpec = {
+  id: 104,
+  name: 'Mercado Gran Vía',
+  tagline: 'The city centre’s surplus, saved every evening',
+  description:
+    'Food hall and supermarket on Gran Vía, open Monday to Saturday: bakery, fresh produce, deli counters and ready meals. Every day’s surplus goes out in large surprise bags and packs.',
+  email: 'rescate@mercado-granvia.test',
+  phone: '+34 910 48 27 30',
+  address: { address_print: 'Gran Vía 46, 28013 Madrid', city: 'Madrid', country: 'ES', postal_code: '28013' },
+  lat: 40.42027,
+  lon: -3.70578,
+  color: '#1F6F8B',
+  smsText: 'Mercado Gran Vía: your order is ready at the rescue counter (ground floor). Code {code}.',
+  dailyOrders: 30,
+  categoryColors: { Groceries: '#5B6C8F', Bakery: '#C8893B', 'Fresh produce': '#3F8F4E', 'Ready meals': '#D0573C', Deli: '#8E5B9F' },
+  catalogue: [
+    { name: 'Supermarket surprise bag', emoji: '🛍️', category: 'Groceries', origin_price: 15, unit_price: 6.9, quantity: [46, 74], offer_type: [1], dietary_fit: [], cuisine_type: [4], business_type: [4] },
+    { name: 'Bakery surprise bag', emoji: '🥖', category: 'Bakery', origin_price: 10, unit_price: 4.5, quantity: [46, 74], offer_type: [1], dietary_fit: [1], cuisine_type: [1], business_type: [1, 4] },
+    { name: 'Fruit & veg box (4 kg)', emoji: '🥕', category: 'Fresh produce', origin_price: 12, unit_price: 5.4, quantity: [42, 62], offer_type: [1], dietary_fit: [1, 2, 3], cuisine_type: [5], business_type: [3, 4] },
+    { name: 'Ready meals pack (3)', emoji: '🍱', category: 'Ready meals', origin_price: 16.5, unit_price: 7.5, quantity: [36, 58], offer_type: [4], dietary_fit: [], cuisine_type: [3, 4], business_type: [4, 5] },
+    { name: 'Dairy & deli bag', emoji: '🧀', category: 'Deli', origin_price: 14, unit_price: 6.3, quantity: [36, 58], offer_type: [1], dietary_fit: [1], cuisine_type: [4], business_type: [4, 6] },
+    { name: 'Sushi tray (16 pieces)', emoji: '🍣', category: 'Ready meals', origin_price: 13, unit_price: 5.9, quantity: [32, 52], offer_type: [4], dietary_fit: [], cuisine_type: [], business_type: [4, 5] },
+    { name: 'Sandwich & salad pack', emoji: '🥪', category: 'Ready meals', origin_price: 9.8, unit_price: 4.45, quantity: [42, 68], offer_type: [3], dietary_fit: [], cuisine_type: [6], business_type: [2, 4] },
+    { name: 'Pastry box (8)', emoji: '🥐', category: 'Bakery', origin_price: 9.6, unit_price: 4.35, quantity: [42, 68], offer_type: [3], dietary_fit: [1], cuisine_type: [2], business_type: [1, 4] },
+  ],
+  templates: [
+    { product: 'Supermarket surprise bag', repeat_on_days: [1, 2, 3, 4, 5, 6], slot: 'evening' },
+    { product: 'Bakery surprise bag', repeat_on_days: [1, 2, 3, 4, 5, 6], slot: 'morning' },
+    { product: 'Ready meals pack (3)', repeat_on_days: [], slot: 'evening' },
+  ],
+  staff: [{ email: 'marta.iglesias@mercado-granvia.test' }, { email: 'oscar.lozano@mercado-granvia.test' }, { email: 'turno.tarde@mercado-granvia.test' }],
+  devices: [
+    { name: 'Rescue counter till', model: 'Samsung Galaxy Tab S9 FE' },
+    { name: 'Deli counter tablet', model: 'Lenovo Tab M11' },
+    { name: 'Pickup scanner 1', model: 'Zebra TC22' },
+    { name: 'Pickup scanner 2', model: 'Zebra TC22' },
+  ],
+  trucks: [
+    { name: 'Van Centro', plate: '5172 LPR', capacity: 60, driver_name: 'Rubén Carrasco', driver_phone: '+34 654 118 902', status: 'active' },
+    { name: 'Van Chamberí', plate: '8830 KZN', capacity: 55, driver_name: 'Nerea Gil', driver_phone: '+34 629 447 315', status: 'active' },
+    { name: 'Cargo bike', plate: 'M-CB-1146', capacity: 15, driver_name: 'Iker Prieto', driver_phone: '+34 688 230 571', status: 'maintenance' },
+  ],
+  pickupLocations: [
+    { name: 'Rescue counter, ground floor', address: 'Gran Vía 46, 28013 Madrid', lat: 40.42027, lon: -3.70578, opening_hours: 'Mon–Sat 09:00–21:30', contact_name: 'Marta Iglesias', contact_phone: '+34 910 48 27 31' },
+    { name: 'Mercado de San Ildefonso lockers', address: 'Calle de Fuencarral 57, 28004 Madrid', lat: 40.42461, lon: -3.70139, opening_hours: 'Mon–Sun 10:00–22:00', contact_name: 'Óscar Lozano', contact_phone: '+34 910 48 27 32' },
+  ],
+  deliveryStops: [
+    { area: 'Sol', address: 'Calle del Carmen 12, 28013 Madrid', lat: 40.41822, lon: -3.70464 },
+    { area: 'Malasaña', address: 'Calle del Espíritu Santo 20, 28004 Madrid', lat: 40.42477, lon: -3.70432 },
+    { area: 'Chueca', address: 'Calle de Hortaleza 64, 28004 Madrid', lat: 40.42352, lon: -3.69838 },
+    { area: 'Chamberí', address: 'Calle de Fuencarral 120, 28010 Madrid', lat: 40.43095, lon: -3.70206 },
+    { area: 'Lavapiés', address: 'Calle de Argumosa 20, 28012 Madrid', lat: 40.40818, lon: -3.69754 },
+    { area: 'La Latina', address: 'Plaza de la Cebada 4, 28005 Madrid', lat: 40.41145, lon: -3.70978 },
+    { area: 'Argüelles', address: 'Calle de la Princesa 40, 28008 Madrid', lat: 40.42917, lon: -3.71657 },
+    { area: 'Retiro', address: 'Calle de Alcalá 80, 28009 Madrid', lat: 40.42143, lon: -3.68278 },
+    { area: 'Salamanca', address: 'Calle de Goya 30, 28001 Madrid', lat: 40.42471, lon: -3.68127 },
+    { area: 'Huertas', address: 'Calle de las Huertas 30, 28014 Madrid', lat: 40.41403, lon: -3.69893 },
+  ],
+};
+
+/** A deli that signed up today (empty-store): a profile and nothing else yet. */
+export const despensaChamberi: StoreSpec = {
+  id: 105,
+  name: 'La Despensa de Chamberí',
+  tagline: 'Deli and grocery, new on the platform',
+  description: 'Neighbourhood deli and grocery in Chamberí: cheeses, cured meats, preserves and fresh bread.',
+  email: 'hola@despensa-chamberi.test',
+  phone: '+34 914 47 10 62',
+  address: { address_print: 'Calle de Ponzano 31, 28003 Madrid', city: 'Madrid', country: 'ES', postal_code: '28003' },
+  lat: 40.44119,
+  lon: -3.70238,
+  color: '#8C5A3C',
+  smsText: 'La Despensa de Chamberí: your order is ready. Code {code}.',
+  dailyOrders: 0,
+  categoryColors: {},
+  catalogue: [],
+  templates: [],
+  staff: [],
+  devices: [],
+  trucks: [],
+  pickupLocations: [],
+  deliveryStops: [],
+};

@@ -1,4 +1,6 @@
+import { busyStoreScenario } from './busy-store';
 import { defaultScenario } from './default';
+import { emptyStoreScenario } from './empty-store';
 import { multiAccountScenario } from './multi-account';
 import type { Scenario } from './scenario';
 
@@ -26,6 +28,13 @@ function registry(...list: Scenario[]): Readonly<Record<string, Scenario>> {
 }
 
 /** Every scenario, by the name used in `?scenario=<name>` and `devkit.reset(<name>)`. */
-export const scenarios = registry(defaultScenario, multiAccountScenario, slowNetworkScenario, shortSessionScenario);
+export const scenarios = registry(
+  defaultScenario,
+  multiAccountScenario,
+  slowNetworkScenario,
+  shortSessionScenario,
+  emptyStoreScenario,
+  busyStoreScenario,
+);
 
 export const DEFAULT_SCENARIO = defaultScenario.name;

@@ -17,6 +17,12 @@ export interface Scenario {
   faults?: FaultProfile;
   /** Platform session lifetime; default 60 minutes. */
   tokenTtlMs?: number;
+  /**
+   * How the browser keeps the data between reloads (mocks/persistence.ts): 'snapshot' (default)
+   * writes every record; 'changes' writes the seed moment and the records changed since, for
+   * datasets too big for localStorage (a reload reseeds, which `seed` being deterministic allows).
+   */
+  storage?: 'snapshot' | 'changes';
 }
 
 export const DEFAULT_TOKEN_TTL_MS = 60 * 60 * 1000;

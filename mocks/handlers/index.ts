@@ -4,6 +4,8 @@ import { identityHandlers } from '../identity';
 import { createKit } from '../kit';
 import { accountsHandlers } from './accounts';
 import { lookupsHandlers } from './lookups';
+import { managementHandlers } from './management';
+import { ordersHandlers } from './orders';
 import { sessionHandlers } from './session';
 import { storesHandlers } from './stores';
 
@@ -20,5 +22,7 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
     ...storesHandlers(kit),
     ...accountsHandlers(kit),
     ...lookupsHandlers(kit),
+    ...managementHandlers(kit),
+    ...ordersHandlers(kit),
   ];
 }

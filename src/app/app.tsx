@@ -33,7 +33,7 @@ function CookieConsent() {
   const { journal } = useServices();
   const agreed = useProjection('preferences', (view) => view.cookieConsent);
   if (agreed) return null;
-  return <CookieConsentBanner text={t('consent.text')} agreeLabel={t('consent.agree')} onAgree={() => giveCookieConsent(journal)} />;
+  return <CookieConsentBanner label={t('consent.label')} text={t('consent.text')} agreeLabel={t('consent.agree')} onAgree={() => giveCookieConsent(journal)} />;
 }
 
 function Localised({ children }: { children: ReactNode }) {

@@ -129,6 +129,7 @@ export const en = {
   // Cookie consent
   'consent.text': 'We use cookies and local storage to keep you signed in and to remember your preferences.',
   'consent.agree': 'I agree',
+  'consent.label': 'Cookie consent',
 
   // Relative times, short form (spec section 9)
   'relative.now': 'now',

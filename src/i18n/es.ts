@@ -121,6 +121,7 @@ export const es: Messages = {
   'errors.config.notBackend': 'debe ser "mock" o "live"',
   'consent.text': 'Usamos cookies y almacenamiento local para mantener tu sesión iniciada y recordar tus preferencias.',
   'consent.agree': 'Acepto',
+  'consent.label': 'Consentimiento de cookies',
 
   'relative.now': 'ahora',
   'relative.m': '{count} min',

@@ -2,11 +2,11 @@ import Button from '@mui/joy/Button';
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
 
-export function CookieConsentBanner({ text, agreeLabel, onAgree }: { text: string; agreeLabel: string; onAgree: () => void }) {
+export function CookieConsentBanner({ label, text, agreeLabel, onAgree }: { label: string; text: string; agreeLabel: string; onAgree: () => void }) {
   return (
     <Sheet
       role="region"
-      aria-label={agreeLabel}
+      aria-label={label}
       variant="soft"
       color="neutral"
       sx={{

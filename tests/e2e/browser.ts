@@ -90,7 +90,10 @@ export async function signIn(page: Page, credentials = DEMO) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Agrees to cookies in a fresh browser context (the banner appears once the app has booted). */
 export async function acceptCookies(page: Page) {
   const agree = page.getByRole('button', { name: 'I agree' });
-  if (await agree.isVisible()) await agree.click();
+  await agree.waitFor();
+  await agree.click();
+  await agree.waitFor({ state: 'detached' });
 }

@@ -1,23 +1,64 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
 import { createBackend, type Backend } from '../../mocks/backend';
-import { createDb, dbStorageKey, forgetDb, loadDb, restoreDb, saveDb, snapshotDb } from '../../mocks/db';
+import { createDb, restoreDb, snapshotDb } from '../../mocks/db';
+import { createStoragePersistence, dbStorageKey, type StoragePersistenceOptions } from '../../mocks/persistence';
 import { scenarios } from '../../scenarios';
 import { API, sessionToken, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
-const browserLike = { save: saveDb, load: loadDb, forget: forgetDb };
+const sameDay = () => true;
 
-describe('saveDb / loadDb (localStorage under devkit.db.<scenario>)', () => {
+const backendWith = (scenario: string, persistence: ReturnType<typeof createStoragePersistence>, now = () => NOW) =>
+  createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario, now, journal: () => undefined, persistence });
+
+/**
+ * localStorage as a browser keeps it: a quota on keys + values (in UTF-16 code units), and
+ * QuotaExceededError when a write does not fit.
+ */
+class LimitedStorage implements Storage {
+  readonly items = new Map<string, string>();
+  writes = 0;
+  constructor(private readonly capacity: number) {}
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.writes++;
+    const used = [...this.items].reduce((sum, [k, v]) => sum + (k === key ? 0 : k.length + v.length), 0);
+    if (used + key.length + value.length > this.capacity) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+
+function persistenceOn(storage: Storage, warn = vi.fn<(message: string) => void>()) {
+  const options: StoragePersistenceOptions = { storage: () => storage, warn };
+  return { persistence: createStoragePersistence(options), warn };
+}
+
+describe('the snapshot form (every record, under devkit.db.<scenario>)', () => {
   beforeEach(() => localStorage.clear());
 
   it('round-trips every collection', async () => {
     const db = createDb();
     await scenarios.default.seed(db, NOW);
-    expect(saveDb(db, 'default', NOW)).toBe(true);
+    const persistence = createStoragePersistence();
+    persistence.seeded(db, scenarios.default, NOW);
     expect(localStorage.getItem(dbStorageKey('default'))).toContain('Forn de la Llotja');
     const copy = createDb();
-    await expect(loadDb(copy, 'default')).resolves.toBe(NOW);
+    await expect(persistence.load(copy, scenarios.default, sameDay)).resolves.toBe(NOW);
     expect(snapshotDb(copy, NOW)).toEqual(snapshotDb(db, NOW));
   });
 
@@ -29,8 +70,20 @@ describe('saveDb / loadDb (localStorage under devkit.db.<scenario>)', () => {
     const target = createDb();
     await expect(restoreDb(target, snapshot)).resolves.toBe(false);
     expect(target.offers.count()).toBe(0);
+    localStorage.setItem(dbStorageKey('default'), JSON.stringify(snapshot));
+    await expect(createStoragePersistence().load(target, scenarios.default, sameDay)).resolves.toBeUndefined();
     localStorage.setItem(dbStorageKey('default'), '{not json');
-    await expect(loadDb(target, 'default')).resolves.toBeUndefined();
+    await expect(createStoragePersistence().load(target, scenarios.default, sameDay)).resolves.toBeUndefined();
+    expect(target.offers.count()).toBe(0);
+  });
+
+  it('ignores a copy the caller finds unusable (seeded on another day)', async () => {
+    const db = createDb();
+    await scenarios.default.seed(db, NOW);
+    createStoragePersistence().seeded(db, scenarios.default, NOW);
+    const target = createDb();
+    await expect(createStoragePersistence().load(target, scenarios.default, () => false)).resolves.toBeUndefined();
+    expect(target.stores.count()).toBe(0);
   });
 });
 
@@ -40,7 +93,7 @@ describe('a persisted backend', () => {
 
   beforeAll(async () => {
     localStorage.clear();
-    backend = await createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario: 'multi-account', now: () => Date.now(), journal: () => undefined, persistence: browserLike });
+    backend = await backendWith('multi-account', createStoragePersistence(), () => Date.now());
     server.use(...backend.handlers);
     server.listen({ onUnhandledRequest: 'error' });
   });
@@ -52,21 +105,22 @@ describe('a persisted backend', () => {
     const response = await storeCall('/stores/operator/chacc', token, { method: 'POST', body: JSON.stringify({ currentAccount: 101, newAccount: 102 }) });
     expect(response.status).toBe(200);
     const reloaded = createDb();
-    await loadDb(reloaded, 'multi-account');
+    await createStoragePersistence().load(reloaded, scenarios['multi-account'], sameDay);
     expect(reloaded.operators.findFirst((q) => q.where({ email: 'demo@store.test' }))?.currentAccount).toBe(102);
     expect(reloaded.sessions.findFirst((q) => q.where({ token }))).toBeDefined();
   });
 
   it('continues from the persisted data on the next start the same day', async () => {
-    const again = await createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario: 'multi-account', now: () => Date.now(), journal: () => undefined, persistence: browserLike });
+    const again = await backendWith('multi-account', createStoragePersistence(), () => Date.now());
     expect(again.db.operators.findFirst((q) => q.where({ email: 'demo@store.test' }))?.currentAccount).toBe(102);
   });
 
   it('starts a snapshot from an earlier day afresh (the data is dated relative to its seed)', async () => {
+    const earlier = NOW - 3 * 24 * 3600 * 1000;
     const db = createDb();
-    await scenarios.default.seed(db, NOW - 3 * 24 * 3600 * 1000);
-    saveDb(db, 'default', NOW - 3 * 24 * 3600 * 1000);
-    const fresh = await createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario: 'default', now: () => NOW, journal: () => undefined, persistence: browserLike });
+    await scenarios.default.seed(db, earlier);
+    createStoragePersistence().seeded(db, scenarios.default, earlier);
+    const fresh = await backendWith('default', createStoragePersistence());
     const expected = createDb();
     await scenarios.default.seed(expected, NOW);
     expect(snapshotDb(fresh.db, NOW)).toEqual(snapshotDb(expected, NOW));
@@ -86,13 +140,123 @@ describe('a persisted backend', () => {
   });
 });
 
+describe('the changes form (busy-store: the seed moment and what changed since)', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('stores a few hundred bytes instead of the ~8 MB snapshot, and a reload gives back the same data with every change', { timeout: 30_000 }, async () => {
+    const storage = new LimitedStorage(5_000_000);
+    const first = await backendWith('busy-store', persistenceOn(storage).persistence);
+    const stored = storage.getItem(dbStorageKey('busy-store'))!;
+    expect(stored.length).toBeLessThan(1_000);
+    expect(JSON.stringify(snapshotDb(first.db, NOW)).length).toBeGreaterThan(5_000_000);
+
+    // A sign-in through the API (a session is created), then changes through the db as handlers make them.
+    server.resetHandlers(...first.handlers);
+    const token = await sessionToken();
+    const { db } = first;
+    const pending = db.orders.findFirst((q) => q.where({ status: 0 }))!;
+    await db.orders.update((q) => q.where({ id: pending.id }), {
+      data(order) {
+        order.status = 3;
+        order.audit_update_date += 60;
+      },
+    });
+    const review = db.reviews.all()[10];
+    db.reviews.delete((q) => q.where({ order_id: review.order_id }));
+    await db.offers.create({ ...db.offers.all()[0], id: 99_999, name: 'Added after the seed' });
+    first.ctx.persist();
+    const changed = storage.getItem(dbStorageKey('busy-store'))!;
+    expect(changed.length).toBeLessThan(10_000);
+    expect(changed).toContain('Added after the seed');
+
+    const second = await backendWith('busy-store', persistenceOn(storage).persistence);
+    // The reloaded data is the data before the reload (compared as text: an 8 MB diff helps nobody).
+    expect(JSON.stringify(snapshotDb(second.db, NOW)) === JSON.stringify(snapshotDb(first.db, NOW))).toBe(true);
+    server.resetHandlers(...second.handlers);
+    expect((await storeCall('/stores/home', token)).status).toBe(200); // the session survived
+    expect(second.db.orders.findFirst((q) => q.where({ id: pending.id }))?.status).toBe(3);
+  });
+
+  // Five busy-store seeds (about half a second each), hence the longer timeout.
+  it('starts afresh when the saved changes were made on another seed (the seed code changed) or are invalid', { timeout: 40_000 }, async () => {
+    const storage = new LimitedStorage(5_000_000);
+    const first = await backendWith('busy-store', persistenceOn(storage).persistence);
+    await first.db.sessions.create({ token: 'kept-session', operatorId: 1, createdAt: NOW, expiresAt: NOW + 3_600_000 });
+    first.ctx.persist();
+    const key = dbStorageKey('busy-store');
+    const saved = JSON.parse(storage.getItem(key)!) as { fingerprint: string; changes: { sessions: { put: Array<{ expiresAt: unknown }> } } };
+
+    storage.setItem(key, JSON.stringify({ ...saved, fingerprint: '0000000000000000' }));
+    const otherSeed = await backendWith('busy-store', persistenceOn(storage).persistence);
+    expect(otherSeed.db.sessions.count()).toBe(0);
+
+    saved.changes.sessions.put[0].expiresAt = 'tomorrow';
+    storage.setItem(key, JSON.stringify(saved));
+    const invalid = await backendWith('busy-store', persistenceOn(storage).persistence);
+    expect(invalid.db.sessions.count()).toBe(0);
+  });
+});
+
+describe('when localStorage is full', () => {
+  it('drops the other scenarios’ saved data to make room, and keeps everything else', async () => {
+    const storage = new LimitedStorage(400_000);
+    storage.setItem(dbStorageKey('multi-account'), 'x'.repeat(300_000));
+    storage.setItem('console.mode', 'dark');
+    const { persistence, warn } = persistenceOn(storage);
+    await backendWith('default', persistence);
+    expect(storage.getItem(dbStorageKey('default'))).toContain('Forn de la Llotja');
+    expect(storage.getItem(dbStorageKey('multi-account'))).toBeNull();
+    expect(storage.getItem('console.mode')).toBe('dark');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('keeps a scenario that still does not fit in memory: no exception, one warning, no stale copy, no more attempts', async () => {
+    const storage = new LimitedStorage(50_000);
+    storage.setItem(dbStorageKey('default'), '{"stale":true}');
+    const { persistence, warn } = persistenceOn(storage);
+    const backend = await backendWith('default', persistence);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/"default" data \(\d+ KB\) does not fit in localStorage/);
+    expect(storage.getItem(dbStorageKey('default'))).toBeNull();
+
+    const writes = storage.writes;
+    const server = setupServer(...backend.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const token = await sessionToken(); // a change: the new session
+      expect((await storeCall('/stores/home', token)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+    expect(storage.writes).toBe(writes);
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    // A reset tries again (the new seed may fit where the changed data did not).
+    await backend.devkit.reset('empty-store');
+    expect(storage.getItem(dbStorageKey('empty-store'))).toContain('La Despensa de Chamberí');
+  });
+
+  it('runs without storage at all (disabled by the browser)', async () => {
+    const warn = vi.fn<(message: string) => void>();
+    const backend = await backendWith('default', createStoragePersistence({ storage: () => undefined, warn }));
+    backend.ctx.persist();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/not available/);
+  });
+});
+
 describe('devkit', () => {
   it('lists scenarios with their demo sign-ins and returns the journal and records', async () => {
     const journal = { version: 1, events: [] };
     const backend = await createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario: 'default', now: () => NOW, journal: () => journal });
     const { devkit } = backend;
-    expect(devkit.scenarios().map((s) => s.name)).toEqual(expect.arrayContaining(['default', 'multi-account']));
-    expect(devkit.scenarios().find((s) => s.name === 'default')?.signIns[0]).toEqual({ email: 'demo@store.test', password: 'demo1234' });
+    expect(devkit.scenarios().map((s) => s.name)).toEqual(['default', 'multi-account', 'slow-network', 'short-session', 'empty-store', 'busy-store']);
+    for (const scenario of devkit.scenarios()) {
+      expect(scenario.signIns[0]).toEqual({ email: 'demo@store.test', password: 'demo1234' });
+      expect(scenario.description).toMatch(/^.{20,}$/);
+    }
     expect(devkit.journal()).toBe(journal);
     expect(devkit.records('stores')).toHaveLength(1);
     // A copy: changing it does not change the server.

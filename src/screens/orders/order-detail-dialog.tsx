@@ -14,11 +14,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number | null
   const titleId = useId();
   return (
     <Modal open={orderId !== null} onClose={onClose}>
-      <ModalDialog aria-labelledby={titleId} sx={{ width: 'min(720px, calc(100vw - 24px))', maxHeight: 'calc(100dvh - 24px)', overflowY: 'auto' }}>
+      <ModalDialog aria-labelledby={titleId} sx={{ width: 'min(720px, calc(100vw - 24px))', maxHeight: 'calc(100dvh - 24px)' }}>
         <DialogTitle id={titleId} component="h2">
           {t('order.dialogTitle')}
         </DialogTitle>
-        <DialogContent>{orderId !== null && <OrderDetailLoader key={orderId} orderId={orderId} headingLevel={3} />}</DialogContent>
+        {/* The content scrolls on small screens; keyboard users need to reach it (focusable region). */}
+        <DialogContent tabIndex={0} role="region" aria-labelledby={titleId}>
+          {orderId !== null && <OrderDetailLoader key={orderId} orderId={orderId} headingLevel={3} />}
+        </DialogContent>
         <DialogActions>
           <Button variant="solid" onClick={onClose}>
             {t('order.close')}

@@ -1,0 +1,356 @@
+import * as z from 'zod';
+import type { Scenario } from '../scenarios/scenario';
+import { collectionNames, collectionSchemas, insert, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type RecordOf } from './db';
+
+/**
+ * Browser persistence of the mock server's data: localStorage `devkit.db.<scenario>`, written after
+ * every successful change (not on unload, so a crash or a closed tab loses nothing). Two forms:
+ *
+ * - **snapshot** (default): every record of every collection. Survives a change of the seed code.
+ * - **changes** (`scenario.storage === 'changes'`): the seed moment, a fingerprint of the seeded
+ *   data and only the records added, changed or removed since. Loading reseeds the scenario as of
+ *   that moment (seeds are deterministic), checks the fingerprint and reapplies the changes. For
+ *   datasets whose snapshot does not fit the ~5 MB localStorage gives an origin (busy-store).
+ *
+ * A write that does not fit (QuotaExceededError) never breaks the app: the other scenarios' saved
+ * data is dropped to make room and the write tried once more; if it still fails, the scenario runs
+ * in memory until the page is reloaded (its stale copy is removed, so a reload starts it afresh)
+ * and one console.warn says so. Nothing here throws.
+ */
+export interface Persistence {
+  /**
+   * Loads the scenario's saved data into the db when there is a usable copy; resolves to its
+   * seededAt, or undefined (the caller then seeds afresh; the db may hold anything by then).
+   */
+  load(db: Db, scenario: Scenario, usable: (seededAt: number) => boolean): Promise<number | undefined>;
+  /** The db was just seeded: remember it as the base of later changes, and write it. */
+  seeded(db: Db, scenario: Scenario, seededAt: number): void;
+  /** Writes the db after a change. */
+  save(db: Db, scenario: Scenario, seededAt: number): void;
+  /** Removes a scenario's saved data. */
+  forget(scenario: string): void;
+}
+
+/** localStorage key of a scenario's persisted data. */
+export const dbStorageKey = (scenario: string) => `devkit.db.${scenario}`;
+const DB_KEY_PREFIX = dbStorageKey('');
+
+export interface StoragePersistenceOptions {
+  /** Where to write (default: the page's localStorage, when the browser allows it). */
+  storage?: () => Storage | undefined;
+  /** Told once when the data cannot be saved (default: console.warn). */
+  warn?: (message: string) => void;
+}
+
+function pageStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage disabled by policy: the mock runs without persistence
+  }
+}
+
+/** Storage calls throw when storage is full (QuotaExceededError) or disabled (SecurityError): never past here. */
+function quietly<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStoragePersistence(options: StoragePersistenceOptions = {}): Persistence {
+  const storageOf = options.storage ?? pageStorage;
+  const warn = options.warn ?? ((message: string) => console.warn(`[devkit] ${message}`));
+  /** Scenarios that did not fit: kept in memory until the next reload or reseed. */
+  const inMemory = new Set<string>();
+  let warned = false;
+  /** The seeded state of the current 'changes' scenario (what its changes are relative to). */
+  let baseline: Baseline | undefined;
+
+  const unsaved = (scenario: string, message: string) => {
+    inMemory.add(scenario);
+    if (warned) return;
+    warned = true;
+    warn(message);
+  };
+
+  function write(scenario: string, text: () => string): void {
+    const storage = storageOf();
+    if (!storage) return unsaved(scenario, 'localStorage is not available: the mock data lasts until the page is reloaded.');
+    const key = dbStorageKey(scenario);
+    const value = text();
+    const stored = () =>
+      quietly(() => {
+        storage.setItem(key, value);
+        return true;
+      }) === true;
+    if (stored()) return;
+    // Full: make room by dropping what other scenarios saved, then try once more.
+    const others = quietly(() => Array.from({ length: storage.length }, (_, i) => storage.key(i))) ?? [];
+    for (const other of others) if (other?.startsWith(DB_KEY_PREFIX) && other !== key) quietly(() => storage.removeItem(other));
+    if (stored()) return;
+    // A stale copy would bring older data back on reload: without one, a reload starts afresh.
+    quietly(() => storage.removeItem(key));
+    unsaved(
+      scenario,
+      `The "${scenario}" data (${Math.round(value.length / 1024)} KB) does not fit in localStorage: it lasts until the page is reloaded, which reseeds it.`,
+    );
+  }
+
+  const persistence: Persistence = {
+    async load(db, scenario, usable) {
+      const raw = quietly(() => storageOf()?.getItem(dbStorageKey(scenario.name)));
+      if (!raw) return undefined;
+      const stored = StoredSchema.safeParse(quietly(() => JSON.parse(raw) as unknown));
+      if (!stored.success || stored.data.version !== SNAPSHOT_VERSION || !usable(stored.data.seededAt)) return undefined;
+      const { seededAt } = stored.data;
+      if ((scenario.storage ?? 'snapshot') === 'snapshot') {
+        return 'collections' in stored.data && (await restoreDb(db, stored.data)) ? seededAt : undefined;
+      }
+      if (!('changes' in stored.data)) return undefined;
+      await scenario.seed(db, seededAt);
+      const seededState = baselineOf(db, scenario.name, seededAt);
+      // Another seed (the seed code changed since): the saved changes no longer apply to it.
+      if (seededState.fingerprint !== stored.data.fingerprint) return undefined;
+      if (!(await applyChanges(db, stored.data.changes))) return undefined;
+      baseline = seededState;
+      return seededAt;
+    },
+
+    seeded(db, scenario, seededAt) {
+      inMemory.delete(scenario.name);
+      baseline = scenario.storage === 'changes' ? baselineOf(db, scenario.name, seededAt) : undefined;
+      persistence.save(db, scenario, seededAt);
+    },
+
+    save(db, scenario, seededAt) {
+      if (inMemory.has(scenario.name)) return;
+      if (scenario.storage !== 'changes') return write(scenario.name, () => JSON.stringify(snapshotDb(db, seededAt)));
+      const base = baseline;
+      if (!base || base.scenario !== scenario.name || base.seededAt !== seededAt) {
+        return unsaved(scenario.name, `The "${scenario.name}" data has no seeded state to compare with: changes last until the page is reloaded.`);
+      }
+      write(scenario.name, () => JSON.stringify(changesSnapshot(db, base)));
+    },
+
+    forget(scenario) {
+      quietly(() => storageOf()?.removeItem(dbStorageKey(scenario)));
+    },
+  };
+  return persistence;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The compact form: seed moment + changes
+// ---------------------------------------------------------------------------------------------
+
+/** How a record is told apart from the others of its collection. */
+const keyOf: { [K in CollectionName]: (record: RecordOf<K>) => string } = {
+  stores: (r) => String(r.id),
+  offers: (r) => String(r.id),
+  templates: (r) => String(r.id),
+  orders: (r) => String(r.id),
+  payments: (r) => String(r.id),
+  summaries: (r) => String(r.id),
+  reviews: (r) => String(r.order_id),
+  trucks: (r) => String(r.id),
+  pickupLocations: (r) => String(r.id),
+  deliveries: (r) => String(r.id),
+  accounts: (r) => String(r.id),
+  earnings: (r) => String(r.id),
+  lookups: (r) => `${r.store_id}:${r.lang}`,
+  operators: (r) => String(r.id),
+  sessions: (r) => r.token,
+  refreshTokens: (r) => r.token,
+};
+const recordKey = <K extends CollectionName>(name: K, record: RecordOf<K>): string => keyOf[name](record);
+
+/** Every record of a collection (typed by K, which the generic Db lookup cannot show). */
+const recordsOf = <K extends CollectionName>(db: Db, name: K) => db[name].all() as unknown as ReadonlyArray<RecordOf<K>>;
+
+interface Baseline {
+  scenario: string;
+  seededAt: number;
+  /** A hash of the seeded data: saved changes only apply to the very seed they were made on. */
+  fingerprint: string;
+  /** Each record's JSON by collection and key. */
+  records: Map<CollectionName, Map<string, string>>;
+  /** Keys of the records created, updated or deleted since (only those can differ from the seed). */
+  touched: Map<CollectionName, Set<string>>;
+}
+
+/**
+ * Which records were touched, per db: the collections' own create / update / delete hooks report
+ * every change made through the collection API (the only way handlers write), so a save compares
+ * only those records instead of serialising 20,000 unchanged ones.
+ */
+const touchedByDb = new WeakMap<Db, Map<CollectionName, Set<string>>>();
+
+interface HookEvent {
+  data: { record?: unknown; prevRecord?: unknown; nextRecord?: unknown; deletedRecord?: unknown };
+}
+interface Hooked {
+  hooks: { on(type: 'create' | 'update' | 'delete', listener: (event: HookEvent) => void): unknown };
+}
+
+function touchedRecords(db: Db): Map<CollectionName, Set<string>> {
+  const known = touchedByDb.get(db);
+  if (known) return known;
+  const touched = new Map<CollectionName, Set<string>>(collectionNames.map((name) => [name, new Set<string>()]));
+  for (const name of collectionNames) {
+    const keys = touched.get(name)!;
+    const mark = (record: unknown) => {
+      if (record && typeof record === 'object') keys.add(recordKey(name, record as RecordOf<typeof name>));
+    };
+    const { hooks } = db[name] as unknown as Hooked;
+    hooks.on('create', (event) => mark(event.data.record));
+    hooks.on('update', (event) => {
+      mark(event.data.prevRecord);
+      mark(event.data.nextRecord);
+    });
+    hooks.on('delete', (event) => mark(event.data.deletedRecord));
+  }
+  touchedByDb.set(db, touched);
+  return touched;
+}
+
+/** The db's state now, as the base of later changes (from here on, nothing is touched). */
+function baselineOf(db: Db, scenario: string, seededAt: number): Baseline {
+  const touched = touchedRecords(db);
+  for (const keys of touched.values()) keys.clear();
+  const hash = createHash();
+  const records = new Map<CollectionName, Map<string, string>>();
+  for (const name of collectionNames) {
+    const byKey = new Map<string, string>();
+    hash.add(name);
+    for (const record of recordsOf(db, name)) {
+      const json = JSON.stringify(record);
+      byKey.set(recordKey(name, record), json);
+      hash.add(json);
+    }
+    records.set(name, byKey);
+  }
+  return { scenario, seededAt, fingerprint: hash.digest(), records, touched };
+}
+
+type Changes = Partial<Record<CollectionName, { put: unknown[]; drop: string[] }>>;
+
+interface ChangesSnapshot {
+  version: number;
+  seededAt: number;
+  fingerprint: string;
+  changes: Changes;
+}
+
+/** The records added or changed since the seed (in collection order) and the keys of those removed. */
+function changesSnapshot(db: Db, base: Baseline): ChangesSnapshot {
+  const changes: Changes = {};
+  for (const name of collectionNames) {
+    const touched = base.touched.get(name);
+    if (!touched || touched.size === 0) continue;
+    const seeded = base.records.get(name) ?? new Map<string, string>();
+    const present = new Set<string>();
+    const put: unknown[] = [];
+    for (const record of recordsOf(db, name)) {
+      const key = recordKey(name, record);
+      if (!touched.has(key)) continue;
+      present.add(key);
+      if (seeded.get(key) !== JSON.stringify(record)) put.push(record);
+    }
+    const drop = [...touched].filter((key) => seeded.has(key) && !present.has(key));
+    if (put.length > 0 || drop.length > 0) changes[name] = { put, drop };
+  }
+  return { version: SNAPSHOT_VERSION, seededAt: base.seededAt, fingerprint: base.fingerprint, changes };
+}
+
+/**
+ * Applies saved changes to a freshly seeded db: removed records go, changed ones are replaced in
+ * place, new ones are appended in their saved order. Every record is validated first; an invalid
+ * one rejects the whole set (returns false).
+ */
+async function applyChanges(db: Db, changes: Changes): Promise<boolean> {
+  const validated: Array<{ name: CollectionName; put: unknown[]; drop: Set<string> }> = [];
+  for (const name of collectionNames) {
+    const entry = changes[name];
+    if (!entry) continue;
+    const put = z.array(collectionSchemas[name]).safeParse(entry.put);
+    if (!put.success) return false;
+    validated.push({ name, put: put.data, drop: new Set(entry.drop) });
+  }
+  for (const { name, put, drop } of validated) await applyTo(db, name, put as Array<RecordOf<typeof name>>, drop);
+  return true;
+}
+
+async function applyTo<K extends CollectionName>(db: Db, name: K, put: Array<RecordOf<K>>, drop: Set<string>): Promise<void> {
+  // The generic collection type cannot see RecordOf<K> for an arbitrary K (as in db.ts insert).
+  const collection = db[name] as unknown as {
+    all(): Array<RecordOf<K>>;
+    deleteMany(predicate: (q: QueryLike<K>) => QueryLike<K>): unknown;
+    update(predicate: (q: QueryLike<K>) => QueryLike<K>, options: { data(draft: Record<string, unknown>): void }): Promise<unknown>;
+  };
+  const keyed = (test: (key: string) => boolean) => (q: QueryLike<K>) => q.where((record) => test(recordKey(name, record)));
+  if (drop.size > 0) collection.deleteMany(keyed((key) => drop.has(key)));
+  const present = new Set(collection.all().map((record) => recordKey(name, record)));
+  for (const record of put) {
+    const key = recordKey(name, record);
+    if (!present.has(key)) {
+      await insert(db, name, record);
+      continue;
+    }
+    await collection.update(
+      keyed((candidate) => candidate === key),
+      {
+        data(draft) {
+          for (const field of Object.keys(draft)) if (!(field in record)) delete draft[field];
+          Object.assign(draft, record);
+        },
+      },
+    );
+  }
+}
+
+interface QueryLike<K extends CollectionName> {
+  where(predicate: (record: RecordOf<K>) => boolean): QueryLike<K>;
+}
+
+/** cyrb53-style 2 × 32-bit string hash, fed piece by piece. */
+function createHash() {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const add = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    // A separator, so ["ab", "c"] and ["a", "bc"] differ.
+    h1 = Math.imul(h1 ^ 0x1f, 2654435761);
+  };
+  const digest = () => {
+    let a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    let b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    a >>>= 0;
+    b >>>= 0;
+    return `${b.toString(16).padStart(8, '0')}${a.toString(16).padStart(8, '0')}`;
+  };
+  return { add, digest };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What localStorage holds
+// ---------------------------------------------------------------------------------------------
+
+const StoredSchema = z.union([
+  z.object({
+    version: z.number(),
+    seededAt: z.number(),
+    collections: z.record(z.string(), z.array(z.unknown())),
+  }),
+  z.object({
+    version: z.number(),
+    seededAt: z.number(),
+    fingerprint: z.string(),
+    changes: z.partialRecord(z.enum(collectionNames as [CollectionName, ...CollectionName[]]), z.object({ put: z.array(z.unknown()), drop: z.array(z.string()) })),
+  }),
+]);

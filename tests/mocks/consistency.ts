@@ -1,0 +1,67 @@
+import type { Db, RecordOf } from '../../mocks/db';
+
+/**
+ * The rules every seeded store keeps, checked with indexes so a 10,000-order store is checked in
+ * milliseconds. Returns one line per broken rule (at most a few per rule), so a failing test
+ * reads as a list of what is wrong.
+ */
+const isSale = (order: { status: number }) => order.status === 0 || order.status === 1;
+const money = (value: number) => Math.round(value * 100) / 100;
+
+export function inconsistencies(db: Db): string[] {
+  const problems: string[] = [];
+  const report = (rule: string, what: unknown) => {
+    if (problems.filter((p) => p.startsWith(rule)).length < 3) problems.push(`${rule}: ${JSON.stringify(what)}`);
+  };
+
+  const offers = new Map(db.offers.all().map((offer) => [offer.id, offer]));
+  const paymentsByOrder = new Map<number, Array<RecordOf<'payments'>>>();
+  for (const payment of db.payments.all()) {
+    const list = paymentsByOrder.get(payment.order_id);
+    if (list) list.push(payment);
+    else paymentsByOrder.set(payment.order_id, [payment]);
+  }
+  const reviews = new Map(db.reviews.all().map((review) => [review.order_id, review]));
+  const soldUnits = new Map<number, number>();
+
+  for (const order of db.orders.all()) {
+    const lines = order.offersOrdered;
+    if (order.total_quantity !== lines.reduce((sum, l) => sum + l.quantityOrdered, 0)) report('order quantity', order.id);
+    if (Math.abs(order.total_price - lines.reduce((sum, l) => sum + l.quantityOrdered * l.offer.unit_price, 0)) > 0.005) report('order price', order.id);
+    for (const line of lines) {
+      const offer = offers.get(line.offer.id);
+      if (!offer || offer.store_id !== order.store_id) {
+        report('order line offer', { order: order.id, offer: line.offer.id });
+        continue;
+      }
+      if (offer.name !== line.offer.name || offer.unit_price !== line.offer.unit_price) report('order line copy', { order: order.id, offer: offer.id });
+      if (order.date < offer.order_date_from || order.date >= offer.order_date_to) report('order outside its offer window', { order: order.id, offer: offer.id });
+      if (isSale(order)) soldUnits.set(offer.id, (soldUnits.get(offer.id) ?? 0) + line.quantityOrdered);
+    }
+    const payments = paymentsByOrder.get(order.id) ?? [];
+    if (payments.length !== 1 || payments[0].amount !== order.total_price || payments[0].store_id !== order.store_id) report('payment', order.id);
+    const payment = payments[0]?.status;
+    if (order.status === 1 && payment !== 'completed') report('picked-up order not paid', order.id);
+    if (order.status >= 2 && payment !== 'canceled' && payment !== 'rejected') report('cancelled order still paid', order.id);
+    if ((order.status === 1) !== (order.pickup_date !== null)) report('pickup date without pickup', order.id);
+
+    const review = reviews.get(order.id);
+    if (order.rating > 0) {
+      if (order.status !== 1 || order.review_date === null || order.pickup_date === null || order.review_date <= order.pickup_date) report('rating before pickup', order.id);
+      const expected = { store_id: order.store_id, rating: order.rating, date: order.review_date, review: order.review ?? '', total_price_bt: order.total_price_bt, total_quantity: order.total_quantity };
+      if (!review || Object.entries(expected).some(([field, value]) => review[field as keyof typeof review] !== value)) report('review differs from its order', order.id);
+    } else if (review) {
+      report('review of an unrated order', order.id);
+    }
+    if (money(order.total_price_bt) !== order.total_price_bt || money(order.total_price) !== order.total_price) report('order money not in cents', order.id);
+  }
+  const orderIds = new Set(db.orders.all().map((order) => order.id));
+  for (const review of db.reviews.all()) if (!orderIds.has(review.order_id)) report('review without an order', review.order_id);
+
+  for (const offer of offers.values()) {
+    if (offer.unit_price < offer.origin_price * 0.45) report('offer below 45 % of its price', offer.id);
+    if (offer.discount !== Math.round(((offer.origin_price - offer.unit_price) / offer.origin_price) * 100)) report('offer discount', offer.id);
+    if (offer.quantity_left !== offer.quantity - (soldUnits.get(offer.id) ?? 0)) report('offer quantity_left', offer.id);
+  }
+  return problems;
+}
