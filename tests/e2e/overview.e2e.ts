@@ -87,12 +87,12 @@ describe('reviews', () => {
     const page = await signedIn();
     await page.goto(new URL('/management/customers', page.url()).toString());
     await page.getByTestId('reviews-range').waitFor();
-    await expect(page.getByTestId('reviews-range').textContent()).resolves.toMatch(/^1–10 of \d+/);
+    await expect.poll(() => page.getByTestId('reviews-range').textContent()).toMatch(/^1–10 of \d+/);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL('**/management/customers?page=2');
-    await expect(page.getByTestId('reviews-range').textContent()).resolves.toMatch(/^11–20 of/);
+    await expect.poll(() => page.getByTestId('reviews-range').textContent()).toMatch(/^11–20 of/);
     await page.reload();
-    await expect(page.getByTestId('reviews-range').textContent()).resolves.toMatch(/^11–20 of/);
+    await expect.poll(() => page.getByTestId('reviews-range').textContent()).toMatch(/^11–20 of/);
     await screenshot(page, 'reviews');
     await expectNoAxeViolations(page);
 
@@ -102,15 +102,15 @@ describe('reviews', () => {
     await page.waitForURL(`**/management/customers/${orderId}/review`);
     await page.getByRole('tab', { name: 'Order' }).click();
     await page.waitForURL(`**/management/customers/${orderId}/order`);
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await page.getByRole('heading', { name: `Order #${orderId}`, exact: true }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await page.getByRole('heading', { name: `Order #${orderId}`, exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await page.goBack();
     await page.waitForURL(`**/management/customers/${orderId}/review`);
     await page.goBack();
     await page.waitForURL('**/management/customers?page=2');
-    await expect(page.getByTestId('reviews-range').textContent()).resolves.toMatch(/^11–20 of/);
+    await expect.poll(() => page.getByTestId('reviews-range').textContent()).toMatch(/^11–20 of/);
   });
 
   it('shows "Error on get ratings" when the ratings do not load', async () => {
