@@ -151,6 +151,7 @@ export const en = {
   'overview.pendingOrders': 'Pending orders',
   'overview.rating': 'Overall rating',
   'overview.reviewCount': '{count} reviews',
+  'overview.reviewCountOne': '{count} review',
   'overview.latestReviews': 'Latest reviews',
   'overview.seeAll': 'See all',
   'overview.noReviews': 'No reviews yet',
@@ -159,6 +160,7 @@ export const en = {
   'overview.openReview': 'Review of order #{id}: open the order',
   'review.price': 'Order price',
   'review.portions': '{count} portions',
+  'review.portion': '{count} portion',
   'review.category': 'Category',
 
   // Order detail view

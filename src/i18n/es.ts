@@ -141,6 +141,7 @@ export const es: Messages = {
   'overview.pendingOrders': 'Pedidos pendientes',
   'overview.rating': 'Valoración general',
   'overview.reviewCount': '{count} reseñas',
+  'overview.reviewCountOne': '{count} reseña',
   'overview.latestReviews': 'Últimas reseñas',
   'overview.seeAll': 'Ver todas',
   'overview.noReviews': 'Todavía no hay reseñas',
@@ -149,6 +150,7 @@ export const es: Messages = {
   'overview.openReview': 'Reseña del pedido n.º {id}: abrir el pedido',
   'review.price': 'Importe del pedido',
   'review.portions': '{count} raciones',
+  'review.portion': '{count} ración',
   'review.category': 'Categoría',
 
   'order.dialogTitle': 'Detalle del pedido',

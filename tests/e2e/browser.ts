@@ -38,7 +38,12 @@ export async function openPage(
   path: string,
   options: { width?: number; height?: number; scenario?: string; origin?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US' });
+  // Reduced motion: charts and drawers settle at once, so screenshots show the finished state.
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
   contexts.push(context);
   const page = await context.newPage();
   page.on('console', (message) => {

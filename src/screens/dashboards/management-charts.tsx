@@ -15,6 +15,10 @@ import { CHART_HEIGHT, type ChartTheme } from './chart-theme';
  * and the SVG exposed as one image with a name. Keyboard navigation stays off: the figures are in
  * the hidden table beside the chart, and a focusable chart would only add tab stops.
  */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 function baseOptions(theme: ChartTheme, label: string): ApexOptions {
   return {
     chart: {
@@ -24,6 +28,8 @@ function baseOptions(theme: ChartTheme, label: string): ApexOptions {
       toolbar: { show: false },
       zoom: { enabled: false },
       parentHeightOffset: 0,
+      // Operators who asked their system for less motion get still charts.
+      animations: { enabled: !prefersReducedMotion() },
       accessibility: { enabled: true, description: label, announcements: { enabled: false }, keyboard: { enabled: false } },
     },
     theme: { mode: theme.mode },

@@ -106,7 +106,7 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
             </Typography>
             <Stars rating={home.rating} label={t('stars.label', { rating: formatNumber(home.rating, language, 1) })} size={22} />
             <Typography level="body-sm" textColor="text.secondary" data-testid="review-count">
-              {t('overview.reviewCount', { count: formatNumber(home.rating_qty, language) })}
+              {t(home.rating_qty === 1 ? 'overview.reviewCountOne' : 'overview.reviewCount', { count: formatNumber(home.rating_qty, language) })}
             </Typography>
           </>
         )}

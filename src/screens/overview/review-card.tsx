@@ -14,7 +14,7 @@ export function ReviewSummary({ review, now }: { review: Review; now: number }) 
   const { t, language } = useLocale();
   const age = relativeShort(review.date, now);
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0, width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Stars rating={review.rating} label={t('stars.label', { rating: formatNumber(review.rating, language, 1) })} size={16} />
         <Typography level="body-xs" textColor="text.secondary">
@@ -31,7 +31,7 @@ export function ReviewSummary({ review, now }: { review: Review; now: number }) 
         </Typography>
       )}
       <Typography level="body-xs" textColor="text.secondary">
-        {t('review.price')}: {formatMoney(review.total_price_bt, language)} · {t('review.portions', { count: review.total_quantity })}
+        {t('review.price')}: {formatMoney(review.total_price_bt, language)} · {t(review.total_quantity === 1 ? 'review.portion' : 'review.portions', { count: review.total_quantity })}
       </Typography>
     </Box>
   );
