@@ -73,6 +73,28 @@ describe('overview', () => {
     expect(await dialog.getByText('We could not load this order.').count()).toBe(0);
   });
 
+  it('does not shift its layout when the figures arrive (skeletons reserve the space)', async () => {
+    const page = await signedIn();
+    await page.getByTestId('figure-overview.salesToday').waitFor();
+    // A fresh load of the overview (skeletons, then data), with no input that would excuse a shift.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await page.getByTestId('figure-overview.salesToday').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /Review of order #\d+/ }).first().waitFor();
+    const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+    // "Good" CLS is below 0.1; skeletons of the right size keep this near zero.
+    console.info(`overview layout shift on load: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.05);
+  });
+
   it('reads well for a brand-new store with no reviews', async () => {
     const page = await signedIn('empty-store');
     await page.getByText('No reviews yet').waitFor();
