@@ -78,6 +78,8 @@ describe('language and analytics', () => {
     const page = await openPage('/auth/login');
     await signIn(page);
     await page.waitForURL('**/overview');
+    // A view is reported when its screen has rendered (it needs the screen's title).
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('link', { name: 'Past Orders' }).click();
     await page.waitForURL('**/operations/orders/filter/sold');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
