@@ -5,9 +5,11 @@ import { createKit } from '../kit';
 import { accountsHandlers } from './accounts';
 import { lookupsHandlers } from './lookups';
 import { managementHandlers } from './management';
+import { offersHandlers } from './offers';
 import { ordersHandlers } from './orders';
 import { sessionHandlers } from './session';
 import { storesHandlers } from './stores';
+import { templatesHandlers } from './templates';
 
 /**
  * Every handler of the mock backend, shared by the browser worker (mocks/browser.ts) and the
@@ -24,5 +26,7 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
     ...lookupsHandlers(kit),
     ...managementHandlers(kit),
     ...ordersHandlers(kit),
+    ...offersHandlers(kit),
+    ...templatesHandlers(kit),
   ];
 }

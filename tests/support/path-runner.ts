@@ -70,6 +70,7 @@ export async function executePath(model: PathModel, path: ModelPath): Promise<Ex
   const { actors, finish } = controllableActors(model.machine);
   let taken: string[] = [];
   const actor = createActor(model.machine.provide({ actors } as never), {
+    input: model.input,
     // Every invoked actor is a fake promise actor, so every microstep reported is the machine's.
     inspect: (event) => {
       // oxlint-disable-next-line no-underscore-dangle -- the name xstate's inspection API gives it

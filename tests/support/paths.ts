@@ -46,6 +46,8 @@ export interface PathModel<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
   /** Offered in every state that handles their type. Finite, so the graph is too. */
   events: readonly PathEvent<M>[];
+  /** The machine's input, for machines that take one. */
+  input?: unknown;
 }
 
 /** The wall clock every path starts at: a Monday, 09:00 UTC. */
@@ -104,7 +106,7 @@ function modelLogic(model: PathModel): ActorLogic<ModelSnapshot, PathEvent> {
   return {
     getInitialSnapshot: () => {
       const { scope, taken } = recordingScope();
-      const initial = atTime(PATH_CLOCK_START, () => machine.getInitialSnapshot(scope, undefined));
+      const initial = atTime(PATH_CLOCK_START, () => machine.getInitialSnapshot(scope, model.input));
       return { status: 'active', output: undefined, error: undefined, machine: initial, now: PATH_CLOCK_START, taken };
     },
     transition: (snapshot, event) => {
@@ -241,8 +243,11 @@ export interface CoverageReport {
 }
 
 export function coverage(machine: AnyStateMachine, paths: ReadonlyArray<{ steps: readonly CoveredStep[] }>): CoverageReport {
-  const seenNodes = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.stateNodeIds)));
   const seenTransitions = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitionKeys)));
+  // A state left by an eventless transition in the same macrostep (a transient "choosing" state)
+  // never shows in a snapshot; that a transition out of it was taken proves it was entered.
+  const transitionSources = [...seenTransitions].map((key) => key.slice(0, key.indexOf(' | ')));
+  const seenNodes = new Set([...paths.flatMap((path) => path.steps.flatMap((step) => step.stateNodeIds)), ...transitionSources]);
   // The root is active in every snapshot; reporting it would only add noise.
   const nodes = getStateNodes(machine.root).map((node) => node.id);
   const transitions = allTransitions(machine);
