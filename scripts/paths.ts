@@ -10,10 +10,13 @@
 import { sessionMachine } from '../src/machines/session/machine';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
+import { uploadMachine } from '../src/machines/upload.machine';
+import { uploadPathEvents } from '../tests/support/upload-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 const registry: Record<string, PathModel> = {
   session: { machine: sessionMachine, events: sessionPathEvents },
+  upload: { machine: uploadMachine, events: uploadPathEvents },
 };
 
 function main(names: string[]): number {

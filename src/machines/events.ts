@@ -1,4 +1,6 @@
 import type { Account } from '../api/accounts';
+import type { PagedList } from '../api/codecs';
+import type { Offer } from '../api/offers';
 import type { Lookups } from '../api/lookups';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
@@ -24,7 +26,15 @@ export type DomainEvent =
   | { type: 'notifications.received'; at: number; notification: StoreNotification }
   | { type: 'preferences.languageChanged'; at: number; language: Language }
   | { type: 'consent.given'; at: number }
-  | { type: 'page.viewed'; at: number; path: string; title: string };
+  | { type: 'page.viewed'; at: number; path: string; title: string }
+  /** A page of the offers list as the server returned it (only appended when it changed). */
+  | { type: 'offers.loaded'; at: number; filter: 'all' | 'active'; page: PagedList<Offer> }
+  | { type: 'offer.saved'; at: number; offer: Offer }
+  /** Appended when the operator confirms: the offer leaves the list at once. */
+  | { type: 'offer.deleted'; at: number; id: number }
+  /** The server refused the delete: the offer comes back where it was. */
+  | { type: 'offer.deleteRefused'; at: number; offer: Offer; index: number }
+  | { type: 'offer.statusChanged'; at: number; id: number; status: number };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,5 +1,6 @@
 import type { Account } from '../api/accounts';
 import type { Lookups } from '../api/lookups';
+import type { Offer } from '../api/offers';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
@@ -122,6 +123,54 @@ export const preferencesProjection = defineProjection<PreferencesView>({
   },
 });
 
+export interface OffersView {
+  filter: 'all' | 'active';
+  items: Offer[];
+  limit: number;
+  offset: number;
+  total: number;
+  /** False until a page arrived: the list shows skeletons, not "no offers". */
+  loaded: boolean;
+}
+
+export const offersProjection = defineProjection<OffersView>({
+  name: 'offers',
+  initial: { filter: 'all', items: [], limit: 10, offset: 0, total: 0, loaded: false },
+  on: {
+    'offers.loaded': (_, event) => ({
+      filter: event.filter,
+      items: event.page.data,
+      limit: event.page.limit,
+      offset: event.page.offset,
+      total: event.page.total,
+      loaded: true,
+    }),
+    'offer.saved': (view, event) => ({
+      ...view,
+      items: view.items.some((o) => o.id === event.offer.id)
+        ? view.items.map((o) => (o.id === event.offer.id ? event.offer : o))
+        : view.items,
+    }),
+    'offer.deleted': (view, event) =>
+      view.items.some((o) => o.id === event.id)
+        ? { ...view, items: view.items.filter((o) => o.id !== event.id), total: Math.max(0, view.total - 1) }
+        : view,
+    'offer.deleteRefused': (view, event) =>
+      view.items.some((o) => o.id === event.offer.id)
+        ? view
+        : {
+            ...view,
+            items: [...view.items.slice(0, event.index), event.offer, ...view.items.slice(event.index)],
+            total: view.total + 1,
+          },
+    'offer.statusChanged': (view, event) => ({
+      ...view,
+      items: view.items.map((o) => (o.id === event.id ? { ...o, status: event.status } : o)),
+    }),
+    'store.switched': () => ({ filter: 'all', items: [], limit: 10, offset: 0, total: 0, loaded: false }),
+  },
+});
+
 /** Every projection of the app. A new one is added here and is then journalled and replayed. */
 export const projectionDefinitions = {
   session: sessionProjection,
@@ -130,6 +179,7 @@ export const projectionDefinitions = {
   lookups: lookupsProjection,
   notifications: notificationsProjection,
   preferences: preferencesProjection,
+  offers: offersProjection,
 };
 export type ProjectionDefinitions = typeof projectionDefinitions;
 export type ProjectionName = keyof ProjectionDefinitions;

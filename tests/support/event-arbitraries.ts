@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { Account } from '../../src/api/accounts';
+import type { PagedList } from '../../src/api/codecs';
+import type { Offer } from '../../src/api/offers';
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
 import type { HomeData, Review, StoreNotification, StoreProfile } from '../../src/api/stores';
@@ -142,6 +144,41 @@ export const lookupsArbitrary: fc.Arbitrary<Lookups> = record({
   business_type: lookupOptions,
 });
 
+export const offerArbitrary: fc.Arbitrary<Offer> = fc
+  .record({ id: smallId, name: words, quantity: count, left: count, status: fc.constantFrom(0, 1), price: real(0.5, 20), at, store: storeId })
+  .map((o) => ({
+    id: o.id,
+    name: o.name,
+    store_id: o.store,
+    quantity: o.quantity,
+    quantity_left: Math.min(o.left, o.quantity),
+    status: o.status,
+    offer_status: 1,
+    repeat_on_days: [],
+    media: [],
+    audit_creation_date: o.at,
+    audit_update_date: o.at,
+    order_date_from: o.at,
+    order_date_to: o.at + 3_600_000,
+    pickup_date_from: o.at + 3_600_000,
+    pickup_date_to: o.at + 7_200_000,
+    lat: 39.47,
+    lon: -0.37,
+    unit_price: o.price,
+    origin_price: o.price * 2,
+    discount: 50,
+    origin: 'offer' as const,
+    template_id: null,
+    offer_type: [],
+    dietary_fit: [],
+    cuisine_type: [],
+    business_type: [],
+  }));
+
+const offersPageArbitrary: fc.Arbitrary<PagedList<Offer>> = fc
+  .uniqueArray(offerArbitrary, { maxLength: 4, selector: (o) => o.id })
+  .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
+
 /** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
 export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
   'session.signedIn': record({
@@ -169,6 +206,11 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'preferences.languageChanged': record({ type: fc.constant('preferences.languageChanged'), at, language }),
   'consent.given': record({ type: fc.constant('consent.given'), at }),
   'page.viewed': record({ type: fc.constant('page.viewed'), at, path: fc.constantFrom('/', '/offers', '/orders'), title: text }),
+  'offers.loaded': record({ type: fc.constant('offers.loaded'), at, filter: fc.constantFrom('all', 'active'), page: offersPageArbitrary }),
+  'offer.saved': record({ type: fc.constant('offer.saved'), at, offer: offerArbitrary }),
+  'offer.deleted': record({ type: fc.constant('offer.deleted'), at, id: smallId }),
+  'offer.deleteRefused': record({ type: fc.constant('offer.deleteRefused'), at, offer: offerArbitrary, index: fc.integer({ min: 0, max: 4 }) }),
+  'offer.statusChanged': record({ type: fc.constant('offer.statusChanged'), at, id: smallId, status: fc.constantFrom(0, 1) }),
 };
 
 export const domainEventTypes = Object.keys(eventArbitraries) as DomainEventType[];

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { OfferSchema } from '../../src/api/offers';
 import { StoreProfileSchema } from '../../src/api/stores';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal, initialProjectionState, reduceEvents, replay, type Journal, type JournalExport } from '../../src/machines/journal';
 import { projectionDefinitions, type ProjectionName } from '../../src/machines/projections';
 import { domainEventsArbitrary, domainEventTypes, eventArbitraries } from '../support/event-arbitraries';
-import { sessionUser, storeProfileWire } from '../support/fixtures';
+import { offerWire, sessionUser, storeProfileWire } from '../support/fixtures';
 
 const T = 1_736_150_000_000;
 const user = sessionUser({ storeId: 1 });
@@ -20,6 +21,7 @@ const touchesEveryProjection: DomainEvent[] = [
   { type: 'accounts.loaded', at: T + 2, accounts: [{ id: 1, store_id: 1, store_name: 'Bakery Sol', kind: 'operator', holder: 'ana@store.test' }] },
   { type: 'lookups.loaded', at: T + 3, lang: 'es', lookups: { offer_type: [{ id: 1, name: 'Pan' }], dietary_fit: [], cuisine_type: [], business_type: [] } },
   { type: 'consent.given', at: T + 4 },
+  { type: 'offers.loaded', at: T + 5, filter: 'active', page: { data: [z.decode(OfferSchema, offerWire())], limit: 10, offset: 0, total: 1 } },
 ];
 
 function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
@@ -45,6 +47,7 @@ describe('journal', () => {
     expect(state.accounts.accounts).toHaveLength(1);
     expect(state.lookups.byLanguage.es?.offer_type).toEqual([{ id: 1, name: 'Pan' }]);
     expect(state.preferences).toEqual({ language: 'en', cookieConsent: true });
+    expect(state.offers).toMatchObject({ filter: 'active', total: 1, loaded: true });
     // state() is what the stores hold, not a separate copy.
     expect(storeContexts(journal)).toEqual(state);
     const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>
@@ -80,7 +83,7 @@ describe('journal', () => {
   it('keeps at most maxEvents events, yet its export replays to exactly the live state', () => {
     const journal = journalWith(touchesEveryProjection.concat(touchesEveryProjection.map((e) => ({ ...e, at: e.at + 100 }))), { maxEvents: 5 });
     expect(journal.events()).toHaveLength(5);
-    expect(journal.events().map((e) => e.at)).toEqual([T + 100, T + 101, T + 102, T + 103, T + 104]);
+    expect(journal.events().map((e) => e.at)).toEqual([T + 101, T + 102, T + 103, T + 104, T + 105]);
     expect(replay(journal.export())).toEqual(journal.state());
     // The events alone would not rebuild the state: the dropped ones live on in the checkpoint.
     expect(journal.export().checkpoint).not.toEqual(initialProjectionState());
