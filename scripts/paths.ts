@@ -8,15 +8,18 @@
  * the tests cannot drift apart.
  */
 import { sessionMachine } from '../src/machines/session/machine';
+import { uploadMachine } from '../src/machines/upload.machine';
+import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/offer-dates-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
-import { uploadMachine } from '../src/machines/upload.machine';
 import { uploadPathEvents } from '../tests/support/upload-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 const registry: Record<string, PathModel> = {
   session: { machine: sessionMachine, events: sessionPathEvents },
   upload: { machine: uploadMachine, events: uploadPathEvents },
+  'offer-dates': offerDatesPathModel as PathModel,
+  'offer-dates-tomorrow': offerDatesTomorrowModel as PathModel,
 };
 
 function main(names: string[]): number {
