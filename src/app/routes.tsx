@@ -12,6 +12,7 @@ const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'))
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
+const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
 function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' }) {
@@ -57,7 +58,7 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/overview" replace />} />
           <Route path="/overview" element={<OverviewScreen />} />
 
-          <Route path="/operations/offers" element={<TitledPage titleKey="page.offers" />} />
+          <Route path="/operations/offers" element={<OffersScreen />} />
           <Route path="/operations/offers/create" element={<TitledPage titleKey="page.offerCreate" />} />
           <Route path="/operations/offers/:tab/:id" element={<TitledPage titleKey="page.offerEdit" />} />
           <Route path="/operations/templates" element={<TitledPage titleKey="page.templates" />} />

@@ -79,3 +79,38 @@ export function liveReviewsMachine() {
     actions: { logLoadFailure: (_, { error }) => console.info('Ratings did not load', describe(error)) },
   });
 }
+
+// ---- Offers list (issue 4). Imports are local to this block so concurrent edits above stay apart.
+import { deleteOffer, listCurrentOffers, setOfferStatus, type ItemStatus } from '../api/offers';
+import { offersListMachine, projectionHolds, type OffersPageRequest } from './offers-list.machine';
+
+export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journal' | 'notify'>) {
+  return offersListMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }: { input: OffersPageRequest }) =>
+        listCurrentOffers(input.storeId, {
+          limit: input.limit,
+          offset: input.offset,
+          ...(input.filter === 'active' ? { filter: 'active' as const } : {}),
+        }),
+      ),
+      deleteOffer: fromPromise(({ input }: { input: { id: number } }) => deleteOffer(input.id)),
+      setStatus: fromPromise(({ input }: { input: { id: number; status: ItemStatus } }) => setOfferStatus(input.id, input.status)),
+    },
+    guards: {
+      // An identical page must not reach the journal: nothing re-renders on a quiet poll.
+      pageDiffers: (_, { filter, page }) => !projectionHolds(journal.state().offers, filter, page),
+    },
+    actions: {
+      recordLoaded: (_, { filter, page }) => journal.append({ type: 'offers.loaded', at: now(), filter, page }),
+      recordDeleted: (_, { id }) => journal.append({ type: 'offer.deleted', at: now(), id }),
+      recordDeleteRefused: (_, { offer, index }) => journal.append({ type: 'offer.deleteRefused', at: now(), offer, index }),
+      recordStatusChanged: (_, { id, status }) => journal.append({ type: 'offer.statusChanged', at: now(), id, status }),
+      notifyDeleteFailed: () => notify({ key: 'offers.deleteFailed', severity: 'error' }),
+      notifyStatusFailed: () => notify({ key: 'offers.statusFailed', severity: 'error' }),
+      // Spec section 8: list loads that fail are only logged (the screen shows the message).
+      logLoadFailure: (_, { error }) => console.info('Offers did not load', describe(error)),
+      logPollFailure: (_, { error }) => console.info('Offers poll failed; keeping the last page', describe(error)),
+    },
+  });
+}

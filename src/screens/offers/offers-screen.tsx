@@ -1,0 +1,184 @@
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Skeleton from '@mui/joy/Skeleton';
+import Stack from '@mui/joy/Stack';
+import Tab from '@mui/joy/Tab';
+import TabList from '@mui/joy/TabList';
+import Tabs from '@mui/joy/Tabs';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { Offer } from '../../api/offers';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import { liveOffersListMachine } from '../../machines/live';
+import { OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers-list.machine';
+import { Pagination } from '../../ui/pagination';
+import { DeleteOfferDialog } from './delete-offer-dialog';
+import { OFFER_ROW_HEIGHT, OfferRow } from './offer-row';
+
+/** The URL carries the tab (?filter=active) and the 1-based page (?page=2): reload and back keep both. */
+function filterFromUrl(params: URLSearchParams): OffersFilter {
+  return params.get('filter') === 'active' ? 'active' : 'all';
+}
+
+function pageFromUrl(params: URLSearchParams): number {
+  const page = Number(params.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+}
+
+function urlFor(filter: OffersFilter, page: number): Record<string, string> {
+  return { ...(filter === 'active' ? { filter } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) };
+}
+
+/** Current offers (/operations/offers): the session's store; nothing to list without one. */
+export default function OffersScreen() {
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  return <Page titleKey="page.offers">{storeId !== null && <OffersList key={storeId} storeId={storeId} />}</Page>;
+}
+
+function OffersList({ storeId }: { storeId: number }) {
+  const { t, language } = useLocale();
+  const { journal, notify } = useServices();
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromUrl(params);
+  const page = pageFromUrl(params);
+
+  const [machine] = useState(() => liveOffersListMachine({ journal, notify }));
+  // useActorRef stops the actor on unmount: leaving the screen ends polling.
+  const actor = useActorRef(machine, { input: { storeId, filter, page } });
+  const phase = useSelector(actor, (s): OffersListPhase => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready'));
+  const stale = useSelector(actor, (s) => s.context.failures > 0);
+  const busy = useSelector(actor, (s) => !s.matches({ mutation: 'idle' }));
+  const confirming = useSelector(actor, (s) => (s.matches({ mutation: 'confirmingDelete' }) ? (s.context.deleting?.offer.name ?? '') : null));
+  // The projection's view object is replaced only when an event changes it.
+  const offers = useProjection('offers', (view) => view);
+
+  useEffect(() => {
+    const { context } = actor.getSnapshot();
+    if (filter !== context.filter || page !== context.page) actor.send({ type: 'offers.show', filter, page });
+  }, [filter, page, actor]);
+
+  // The one effect the screen owns: the browser tells it when the tab hides and shows again.
+  useEffect(() => {
+    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'offers.pause' : 'offers.resume' });
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [actor]);
+
+  // Deleting the only offer of the last page leaves that page empty: show the new last page.
+  const lastPage = Math.max(0, pageCount(offers) - 1);
+  const pastTheEnd = phase === 'ready' && offers.loaded && offers.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams(urlFor(filter, lastPage), { replace: true });
+  }, [pastTheEnd, filter, lastPage, setParams]);
+
+  const onSetStatus = useCallback((offer: Offer, status: 0 | 1) => actor.send({ type: 'offers.setStatus', offer, status }), [actor]);
+  const onAskDelete = useCallback((offer: Offer, index: number) => actor.send({ type: 'offers.askDelete', offer, index }), [actor]);
+
+  const shown = phase === 'ready' && offers.loaded;
+  const labels = {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    page: (n: number) => t('pagination.page', { page: n }),
+    current: (n: number) => t('pagination.current', { page: n }),
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Tabs
+          value={filter}
+          onChange={(_, value) => setParams(urlFor(value === 'active' ? 'active' : 'all', 0))}
+          sx={{ bgcolor: 'transparent' }}
+        >
+          <TabList aria-label={t('offers.tabs')}>
+            <Tab value="all">{t('offers.tabAll')}</Tab>
+            <Tab value="active">{t('offers.tabActive')}</Tab>
+          </TabList>
+        </Tabs>
+        <Button component={RouterLink} to="/operations/offers/create" sx={{ ml: 'auto' }}>
+          {t('offers.new')}
+        </Button>
+      </Box>
+
+      {phase === 'failed' && (
+        <Alert
+          color="danger"
+          variant="soft"
+          sx={{ mb: 2 }}
+          endDecorator={
+            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'offers.retry' })}>
+              {t('offers.retry')}
+            </Button>
+          }
+        >
+          {t('offers.error')}
+        </Alert>
+      )}
+
+      {phase === 'loading' && (
+        <Stack aria-busy="true" aria-label={t('app.loading')} gap={1}>
+          {Array.from({ length: OFFERS_PAGE_SIZE }, (_, i) => (
+            <Skeleton key={i} variant="rectangular" height={OFFER_ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
+          ))}
+        </Stack>
+      )}
+
+      {shown && stale && (
+        <Typography role="status" level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="offers-stale">
+          {t('offers.stale')}
+        </Typography>
+      )}
+
+      {shown && offers.total === 0 && (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+          <Typography level="title-md" component="h2">
+            {t('offers.empty')}
+          </Typography>
+          <Typography level="body-sm">{t('offers.emptyBody')}</Typography>
+          <Button component={RouterLink} to="/operations/offers/create" variant="outlined" sx={{ mt: 1 }}>
+            {t('offers.create')}
+          </Button>
+        </Card>
+      )}
+
+      {shown && offers.total > 0 && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="offers-range">
+            {t('offers.range', {
+              from: formatNumber(offers.items.length > 0 ? offers.offset + 1 : offers.offset, language),
+              to: formatNumber(offers.offset + offers.items.length, language),
+              total: formatNumber(offers.total, language),
+            })}
+          </Typography>
+          <Stack component="ul" gap={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('page.offers')}>
+            {offers.items.map((offer, index) => (
+              <li key={offer.id}>
+                <OfferRow offer={offer} index={index} disabled={busy} onSetStatus={onSetStatus} onAskDelete={onAskDelete} />
+              </li>
+            ))}
+          </Stack>
+          <Box sx={{ mt: 2 }}>
+            <Pagination page={Math.floor(offers.offset / Math.max(1, offers.limit))} pageCount={pageCount(offers)} onChange={(next) => setParams(urlFor(filter, next))} labels={labels} />
+          </Box>
+        </>
+      )}
+
+      <DeleteOfferDialog
+        name={confirming}
+        onCancel={() => actor.send({ type: 'offers.cancelDelete' })}
+        onConfirm={() => actor.send({ type: 'offers.confirmDelete' })}
+      />
+    </>
+  );
+}
