@@ -38,7 +38,6 @@ import { consumerNames, deliveryNotes, driverNotes, emailOf, ratingCategory, rev
 
 export interface Product {
   name: string;
-  emoji: string;
   /** Product family; its colour (StoreSpec.categoryColors) tints the product image. */
   category: string;
   origin_price: number;
@@ -222,7 +221,7 @@ function offerFields(spec: StoreSpec, product: Product) {
   return {
     name: product.name,
     store_id: spec.id,
-    media: [{ url: productImage(product.emoji, tint(spec.categoryColors[product.category] ?? spec.color)), kind: 'cover' as const }],
+    media: [{ url: productImage(product.name, tint(spec.categoryColors[product.category] ?? spec.color)), kind: 'cover' as const }],
     lat: spec.lat,
     lon: spec.lon,
     unit_price: product.unit_price,

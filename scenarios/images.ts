@@ -52,12 +52,19 @@ export function coverImage(name: string, tagline: string, color: string): string
   );
 }
 
-/** A product tile: an emoji on a soft background, the way a phone photo would be cropped. */
-export function productImage(emoji: string, background: string): string {
+/**
+ * A product tile: a paper bag with the product's initials on a soft background. Drawn shapes
+ * rather than an emoji, because an emoji needs a colour-emoji font (headless browsers and many
+ * kiosks have none) and would show as an empty box.
+ */
+export function productImage(name: string, background: string): string {
   return svgDataUrl(
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">` +
       `<rect width="640" height="360" fill="${background}"/>` +
-      `<text x="320" y="230" text-anchor="middle" font-size="170">${emoji}</text>` +
+      `<path d="M250 120 h140 l22 190 h-184 z" fill="#c8a27a"/>` +
+      `<path d="M250 120 h140 l-8 -18 h-124 z" fill="#b08863"/>` +
+      `<path d="M290 120 q30 -50 60 0" fill="none" stroke="#8a6643" stroke-width="8" stroke-linecap="round"/>` +
+      `<text x="320" y="240" text-anchor="middle" font-family="Georgia,serif" font-size="64" font-weight="700" fill="#fff">${escapeXml(initialsOf(name))}</text>` +
       `</svg>`,
   );
 }
