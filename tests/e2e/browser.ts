@@ -95,6 +95,15 @@ export async function signIn(page: Page, credentials = DEMO) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A fresh browser context, cookies agreed, signed in as the demo operator, on the overview. */
+export async function openSignedIn(scenario?: string): Promise<Page> {
+  const page = await openPage('/auth/login', { scenario });
+  await acceptCookies(page);
+  await signIn(page);
+  await page.waitForURL('**/overview');
+  return page;
+}
+
 /** Agrees to cookies in a fresh browser context (the banner appears once the app has booted). */
 export async function acceptCookies(page: Page) {
   const agree = page.getByRole('button', { name: 'I agree' });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, allowConsoleError, devkit, expectNoAxeViolations, openPage, screenshot, signIn, setUpBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
 
 setUpBrowser();
 
-async function dashboard(prepare?: (page: Awaited<ReturnType<typeof openPage>>) => Promise<void>) {
-  const page = await openPage('/auth/login');
-  await acceptCookies(page);
-  await signIn(page);
-  await page.waitForURL('**/overview');
+async function dashboard(prepare?: (page: Page) => Promise<void>) {
+  const page = await openSignedIn();
   if (prepare) await prepare(page);
   await page.getByRole('link', { name: 'Management info' }).click();
   await page.waitForURL('**/dashboards/default');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, devkit, expectNoAxeViolations, openPage, screenshot, setUpBrowser, signIn } from './browser';
+import { devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -8,20 +8,12 @@ interface OfferRecord {
   name: string;
 }
 
-async function signedIn(scenario?: string) {
-  const page = await openPage('/auth/login', { scenario });
-  await acceptCookies(page);
-  await signIn(page);
-  await page.waitForURL('**/overview');
-  return page;
-}
-
 /** "1–10 of 14" → 14 */
 const totalOf = (range: string | null) => Number((range ?? '').match(/of (\d+)$/)?.[1] ?? NaN);
 
 describe('offers list', () => {
   it('opens from the overview’s "Current offers" on the Active tab with the same count', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     const count = page.getByTestId('now-overview.currentOffers');
     await count.waitFor();
     const expected = Number(await count.textContent());
@@ -37,7 +29,7 @@ describe('offers list', () => {
   });
 
   it('deletes an offer after the confirmation; it is gone after a reload', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     await page.goto(new URL('/operations/offers', page.url()).toString());
     const rows = page.getByTestId('offer-row');
     await rows.first().waitFor();
@@ -65,7 +57,7 @@ describe('offers list', () => {
   });
 
   it('keeps the tab and the page across reload and back', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     const listCall = page.waitForRequest(/CurrentOffersByStore/);
     await page.goto(new URL('/operations/offers', page.url()).toString());
     const apiBase = (await listCall).url().split('/stores/')[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, allowConsoleError, devkit, expectNoAxeViolations, openPage, screenshot, signIn, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -11,19 +11,11 @@ interface OrderRecord {
   total_price: number;
 }
 
-async function signedIn(scenario?: string) {
-  const page = await openPage('/auth/login', { scenario });
-  await acceptCookies(page);
-  await signIn(page);
-  await page.waitForURL('**/overview');
-  return page;
-}
-
 const euros = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
 describe('overview', () => {
   it('shows figures that match the mock server’s orders', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     const sales = page.getByTestId('figure-overview.salesToday');
     await sales.waitFor();
     await screenshot(page, 'overview');
@@ -43,7 +35,7 @@ describe('overview', () => {
   });
 
   it('opens a review’s order in the Order Detail dialog and closes it', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     const firstReview = page.getByRole('button', { name: /Review of order #\d+/ }).first();
     await firstReview.waitFor();
     const orderId = (await firstReview.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1];
@@ -61,7 +53,7 @@ describe('overview', () => {
 
   it('says so in the dialog when the order does not load, and retries', async () => {
     allowConsoleError(/500|Failed to load resource/);
-    const page = await signedIn();
+    const page = await openSignedIn();
     const firstReview = page.getByRole('button', { name: /Review of order #\d+/ }).first();
     await firstReview.waitFor();
     await devkit(page, "fail('GET /stores/orders/{id}', 500, { times: 1 })");
@@ -74,7 +66,7 @@ describe('overview', () => {
   });
 
   it('does not shift its layout when the figures arrive (skeletons reserve the space)', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     await page.getByTestId('figure-overview.salesToday').waitFor();
     // A fresh load of the overview (skeletons, then data), with no input that would excuse a shift.
     await page.addInitScript(() => {
@@ -96,7 +88,7 @@ describe('overview', () => {
   });
 
   it('reads well for a brand-new store with no reviews', async () => {
-    const page = await signedIn('empty-store');
+    const page = await openSignedIn('empty-store');
     await page.getByText('No reviews yet').waitFor();
     await expect(page.getByTestId('figure-overview.salesToday').textContent()).resolves.toMatch(/0\.00/);
     await screenshot(page, 'overview-empty');
@@ -106,7 +98,7 @@ describe('overview', () => {
 
 describe('reviews', () => {
   it('pages through the reviews, opens one, and keeps page and tab across reload and back', async () => {
-    const page = await signedIn();
+    const page = await openSignedIn();
     await page.goto(new URL('/management/customers', page.url()).toString());
     await page.getByTestId('reviews-range').waitFor();
     await expect.poll(() => page.getByTestId('reviews-range').textContent()).toMatch(/^1–10 of \d+/);
@@ -137,7 +129,7 @@ describe('reviews', () => {
 
   it('shows "Error on get ratings" when the ratings do not load', async () => {
     allowConsoleError(/500|Failed to load resource/);
-    const page = await signedIn();
+    const page = await openSignedIn();
     await devkit(page, "fail('GET /stores/ratings/pagination', 500)");
     await page.getByRole('link', { name: 'Reviews' }).click();
     await page.getByText('Error on get ratings').waitFor();
