@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/joy/CssBaseline';
 import { CssVarsProvider } from '@mui/joy/styles';
 import { useSelector } from '@xstate/react';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { browserLanguage, LocaleProvider, useT } from '../i18n';
 import { giveCookieConsent } from '../machines/preferences';
 import { selectCurrentMessage } from '../machines/snackbar.machine';
@@ -55,19 +55,36 @@ class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolea
   }
 }
 
+/** Everything under the router: the routes, and the app-wide snackbar and consent banner. */
+function Routed() {
+  return (
+    <>
+      <CrashBoundary>
+        <AppRoutes />
+      </CrashBoundary>
+      <SnackbarHost />
+      <CookieConsent />
+    </>
+  );
+}
+
+/**
+ * A data router (not <BrowserRouter>) so screens can hold navigation with useBlocker (forms with
+ * unsaved changes). One splat route hands over to the declarative route table in routes.tsx.
+ * Created per App, after the page's URL is known (tests set it before rendering).
+ */
+function Router() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Routed /> }]));
+  return <RouterProvider router={router} />;
+}
+
 export function App({ services }: { services: Services }) {
   return (
     <ServicesProvider services={services}>
       <CssVarsProvider theme={theme} defaultMode="light" modeStorageKey="console.mode" colorSchemeStorageKey="console.color-scheme">
         <CssBaseline />
         <Localised>
-          <BrowserRouter>
-            <CrashBoundary>
-              <AppRoutes />
-            </CrashBoundary>
-            <SnackbarHost />
-            <CookieConsent />
-          </BrowserRouter>
+          <Router />
         </Localised>
       </CssVarsProvider>
     </ServicesProvider>

@@ -13,6 +13,7 @@ const ManagementScreen = lazy(() => import('../screens/dashboards/management-scr
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
 const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
+const OfferFormScreen = lazy(() => import('../screens/offers/offer-form-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
 function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' }) {
@@ -59,8 +60,8 @@ export function AppRoutes() {
           <Route path="/overview" element={<OverviewScreen />} />
 
           <Route path="/operations/offers" element={<OffersScreen />} />
-          <Route path="/operations/offers/create" element={<TitledPage titleKey="page.offerCreate" />} />
-          <Route path="/operations/offers/:tab/:id" element={<TitledPage titleKey="page.offerEdit" />} />
+          <Route path="/operations/offers/create" element={<OfferFormScreen />} />
+          <Route path="/operations/offers/:tab/:id" element={<OfferFormScreen />} />
           <Route path="/operations/templates" element={<TitledPage titleKey="page.templates" />} />
           <Route path="/operations/templates/filter/:tab" element={<TitledPage titleKey="page.templates" />} />
           <Route path="/operations/templates/create" element={<TitledPage titleKey="page.templateCreate" />} />

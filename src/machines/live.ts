@@ -114,3 +114,72 @@ export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journ
     },
   });
 }
+
+// ---- Offer form (issue 4). Imports are local to this block so concurrent edits above stay apart.
+import { getLookups } from '../api/lookups';
+import type { Language } from '../api/session';
+import { buildUploadForm, createOffer, getOffer, updateOffer, uploadTarget, type OfferInput } from '../api/offers';
+import { createTemplate } from '../api/templates';
+import { remove as removeStored } from '../lib/storage';
+import {
+  draftKey,
+  offerFormMachine,
+  OfferDraftSchema,
+  type CopyMediaInput,
+  type CreateTemplateInput,
+  type OfferFormValues,
+  type SaveOfferInput,
+} from './offer-form.machine';
+import { sendForm } from './upload.live';
+
+/** The offer fields of the form's values (the helper and template choices stay behind). */
+function offerInputOf(values: OfferFormValues): OfferInput {
+  const { saveAsTemplate: _template, ...offer } = values;
+  return offer;
+}
+
+function readDraft(offerId: number | null): OfferFormValues | null {
+  const parsed = OfferDraftSchema.safeParse(readJson('session', draftKey(offerId)));
+  // A draft from an older build (or edited by hand) is dropped rather than half-restored.
+  return parsed.success ? parsed.data : null;
+}
+
+export interface OfferFormDeps extends Pick<LiveDeps, 'journal' | 'notify'> {
+  language: Language;
+  goToList: () => void;
+  /** The session's token getter (httpSessionFor(session).accessToken): the media copy is a raw multipart POST. */
+  getToken: () => Promise<string | undefined>;
+}
+
+export function liveOfferFormMachine({ journal, notify, language, goToList, getToken }: OfferFormDeps) {
+  return offerFormMachine.provide({
+    actors: {
+      load: fromPromise(async ({ input }: { input: { offerId: number | null; storeId: number } }) => {
+        const [lookups, offer] = await Promise.all([getLookups(input.storeId, language), input.offerId === null ? null : getOffer(input.offerId)]);
+        return { lookups, offer, draft: readDraft(input.offerId) };
+      }),
+      saveOffer: fromPromise(({ input }: { input: SaveOfferInput }) =>
+        input.offerId === null ? createOffer(offerInputOf(input.values)) : updateOffer({ ...offerInputOf(input.values), id: input.offerId }),
+      ),
+      createTemplate: fromPromise(({ input }: { input: CreateTemplateInput }) => {
+        const { name, quantity, repeat_on_days, origin: _o, template_id: _t, ...offer } = offerInputOf(input.values);
+        return createTemplate({ name, repeat_on_days, template_quantity: quantity, offer });
+      }),
+      copyMediaToTemplate: fromPromise(async ({ input, signal }: { input: CopyMediaInput; signal: AbortSignal }) => {
+        // The offer's image as the server serves it (a data URL in mock mode), sent again with
+        // template_id so the server puts the same media on the template.
+        const image = await (await fetch(input.mediaUrl, { signal })).blob();
+        const { url } = uploadTarget({ kind: 'offer', id: input.offerId, templateId: input.templateId });
+        return sendForm({ url, form: buildUploadForm({ kind: 'offer', id: input.offerId, templateId: input.templateId, image }), getToken, signal });
+      }),
+    },
+    actions: {
+      recordSaved: (_, { offer }) => journal.append({ type: 'offer.saved', at: now(), offer }),
+      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      goToList: () => goToList(),
+      persistDraft: (_, { offerId, values }) => writeJson('session', draftKey(offerId), values),
+      clearDraft: (_, { offerId }) => removeStored('session', draftKey(offerId)),
+      logFailure: (_, { error }) => console.info('Offer form call failed', describe(error)),
+    },
+  });
+}

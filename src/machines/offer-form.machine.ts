@@ -1,0 +1,345 @@
+import { assign, cancel, raise, setup, type SnapshotFrom } from 'xstate';
+import * as z from 'zod';
+import type { Lookups } from '../api/lookups';
+import type { Offer } from '../api/offers';
+import type { Template } from '../api/templates';
+import { promiseNotProvided } from './not-provided';
+
+/**
+ * The offer form's flow (issue 4): create (/operations/offers/create) and edit
+ * (/operations/offers/{tab}/{id}).
+ *
+ * loading → editing → saving → [savingTemplate → copyingMedia] → saved
+ *                      ↘ editing.failed (every field kept, the message shown, Retry saves again)
+ *
+ * The form's values live in react-hook-form; the machine gets them with each `form.changed`
+ * (for the draft) and `form.submit` (for the save), so a failed save still has them to retry.
+ * The draft is written (debounced) by the named action `persistDraft` and cleared on save: a
+ * reload restores what the operator typed.
+ */
+
+/** What the form holds. Times in milliseconds; an empty number input holds NaN. */
+export interface OfferFormValues {
+  name: string;
+  quantity: number;
+  unit_price: number;
+  origin_price: number;
+  /** 'recurring' when the operator ticks "Repeat on weekdays"; 'template' when the offer came from one. */
+  origin: 'offer' | 'recurring' | 'template';
+  template_id: number | null;
+  repeat_on_days: number[];
+  order_date_from: number;
+  order_date_to: number;
+  pickup_date_from: number;
+  pickup_date_to: number;
+  offer_type: number[];
+  dietary_fit: number[];
+  cuisine_type: number[];
+  business_type: number[];
+  /** Not an offer field: also create a template after the offer is saved. */
+  saveAsTemplate: boolean;
+}
+
+/** How long typing must pause before the draft is written. */
+export const DRAFT_DEBOUNCE_MS = 400;
+
+/** sessionStorage key of a draft; the `console.` prefix makes sign-out clear it. */
+export const draftKey = (offerId: number | null) => `console.draft.offer.${offerId ?? 'new'}`;
+
+/** A draft as stored: JSON has no NaN, so empty numbers are null. Anything else is ignored. */
+const emptyNumber = z
+  .number()
+  .nullable()
+  .transform((n) => n ?? Number.NaN);
+const ids = z.array(z.number().int());
+export const OfferDraftSchema = z.object({
+  name: z.string(),
+  quantity: emptyNumber,
+  unit_price: emptyNumber,
+  origin_price: emptyNumber,
+  origin: z.enum(['offer', 'recurring', 'template']),
+  template_id: z.number().int().nullable(),
+  repeat_on_days: ids,
+  order_date_from: z.number(),
+  order_date_to: z.number(),
+  pickup_date_from: z.number(),
+  pickup_date_to: z.number(),
+  offer_type: ids,
+  dietary_fit: ids,
+  cuisine_type: ids,
+  business_type: ids,
+  saveAsTemplate: z.boolean(),
+}) satisfies z.ZodType<OfferFormValues, unknown>;
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A new offer: orders open at the next quarter hour for two hours, pickup from one hour after
+ * opening for two hours. Windows that cross midnight are placed by the date machine's rules.
+ */
+export function blankOfferValues(at: number): OfferFormValues {
+  const orderFrom = Math.ceil(at / QUARTER_HOUR) * QUARTER_HOUR;
+  return {
+    name: '',
+    quantity: Number.NaN,
+    unit_price: Number.NaN,
+    origin_price: Number.NaN,
+    origin: 'offer',
+    template_id: null,
+    repeat_on_days: [],
+    order_date_from: orderFrom,
+    order_date_to: orderFrom + 2 * HOUR,
+    pickup_date_from: orderFrom + HOUR,
+    pickup_date_to: orderFrom + 3 * HOUR,
+    offer_type: [],
+    dietary_fit: [],
+    cuisine_type: [],
+    business_type: [],
+    saveAsTemplate: false,
+  };
+}
+
+/** The form's values of an offer being edited. */
+export function valuesFromOffer(offer: Offer): OfferFormValues {
+  return {
+    name: offer.name,
+    quantity: offer.quantity,
+    unit_price: offer.unit_price,
+    origin_price: offer.origin_price,
+    origin: offer.origin,
+    template_id: offer.template_id,
+    repeat_on_days: [...offer.repeat_on_days],
+    order_date_from: offer.order_date_from,
+    order_date_to: offer.order_date_to,
+    pickup_date_from: offer.pickup_date_from,
+    pickup_date_to: offer.pickup_date_to,
+    offer_type: [...offer.offer_type],
+    dietary_fit: [...offer.dietary_fit],
+    cuisine_type: [...offer.cuisine_type],
+    business_type: [...offer.business_type],
+    saveAsTemplate: false,
+  };
+}
+
+/** What the form needs before it can show: the option groups, the offer (edit) and a draft. */
+export interface OfferFormLoaded {
+  lookups: Lookups;
+  offer: Offer | null;
+  draft: OfferFormValues | null;
+}
+
+/** Why the last save failed: the server's 400 message (a rule's wording), or a general failure. */
+export type OfferSaveError = { kind: 'server'; message: string } | { kind: 'general' };
+
+export interface OfferFormContext {
+  offerId: number | null;
+  lookups: Lookups | null;
+  /** The offer as the server last answered it (edit, or after a save). */
+  offer: Offer | null;
+  /** What the form starts from: a restored draft, the offer, or a blank offer. */
+  initial: OfferFormValues | null;
+  /** True when the form holds changes not saved yet (a restored draft counts). */
+  dirty: boolean;
+  /** The latest values: written as the draft, and what Retry saves again. */
+  values: OfferFormValues | null;
+  error: OfferSaveError | null;
+  template: Template | null;
+}
+
+export type OfferFormEvent =
+  | { type: 'form.changed'; values: OfferFormValues }
+  | { type: 'form.submit'; values: OfferFormValues }
+  | { type: 'form.retry' }
+  | { type: 'form.retryLoad' }
+  | { type: 'form.mediaUploaded'; offer: Offer }
+  | { type: 'draft.persist' };
+
+export interface SaveOfferInput {
+  offerId: number | null;
+  values: OfferFormValues;
+}
+export interface CreateTemplateInput {
+  values: OfferFormValues;
+}
+export interface CopyMediaInput {
+  offerId: number;
+  templateId: number;
+  mediaUrl: string;
+}
+
+/** The offer's cover image, if one was uploaded: what "save as template" copies. */
+export const coverOf = (offer: Offer | null): string | null => offer?.media.find((m) => m.kind === 'cover')?.url ?? offer?.media[0]?.url ?? null;
+
+/** The server's words for a 400 (they are the rule's message); anything else is a general failure. */
+export function saveErrorOf(error: unknown): OfferSaveError {
+  if (error && typeof error === 'object' && 'kind' in error && 'status' in error && error.kind === 'http' && error.status === 400) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') return { kind: 'server', message };
+  }
+  return { kind: 'general' };
+}
+
+export const offerFormMachine = setup({
+  types: {
+    input: {} as { offerId: number | null; storeId: number },
+    context: {} as OfferFormContext & { storeId: number; draftId: number | null },
+    events: {} as OfferFormEvent,
+  },
+  actors: {
+    load: promiseNotProvided<OfferFormLoaded, { offerId: number | null; storeId: number }>('load'),
+    saveOffer: promiseNotProvided<Offer, SaveOfferInput>('saveOffer'),
+    createTemplate: promiseNotProvided<Template, CreateTemplateInput>('createTemplate'),
+    copyMediaToTemplate: promiseNotProvided<unknown, CopyMediaInput>('copyMediaToTemplate'),
+  },
+  guards: {
+    wantsTemplate: ({ context }) => context.values?.saveAsTemplate === true,
+    hasMedia: ({ context }) => coverOf(context.offer) !== null,
+  },
+  actions: {
+    // Injected: the journal, the snackbar, the router and sessionStorage.
+    recordSaved: (_, _params: { offer: Offer }) => {},
+    notifySaved: () => {},
+    goToList: () => {},
+    persistDraft: (_, _params: { offerId: number | null; values: OfferFormValues }) => {},
+    clearDraft: (_, _params: { offerId: number | null }) => {},
+    logFailure: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'offerForm',
+  context: ({ input }) => ({
+    storeId: input.storeId,
+    // The draft stays under the key the page opened with ("new" for a create), even once saved.
+    draftId: input.offerId,
+    offerId: input.offerId,
+    lookups: null,
+    offer: null,
+    initial: null,
+    dirty: false,
+    values: null,
+    error: null,
+    template: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The option groups, the offer being edited and any draft left by a reload.',
+      tags: 'busy',
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ offerId: context.offerId, storeId: context.storeId }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => {
+            const { lookups, offer, draft } = event.output;
+            return { lookups, offer, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft };
+          }),
+        },
+        onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: '"We have problems, please retry in a moment" with a retry.',
+      on: { 'form.retryLoad': 'loading' },
+    },
+    editing: {
+      initial: 'idle',
+      on: {
+        'form.changed': {
+          // Debounced: each change restarts the wait, so a burst of typing writes once.
+          actions: [
+            assign({ values: ({ event }) => event.values, dirty: true }),
+            cancel('persistDraft'),
+            raise({ type: 'draft.persist' }, { id: 'persistDraft', delay: DRAFT_DEBOUNCE_MS }),
+          ],
+        },
+        'draft.persist': {
+          guard: ({ context }) => context.values !== null,
+          actions: { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
+        },
+        // Until the server has them, submitted values are unsaved work (a failure must not lose them).
+        'form.submit': { target: 'saving', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
+        // The edit page's image upload answers the offer's media; "save as template" copies it.
+        'form.mediaUploaded': { actions: assign({ offer: ({ event }) => event.offer }) },
+      },
+      states: {
+        idle: {},
+        failed: {
+          description: 'The save failed: every field is kept, the message shows, Retry saves the same values.',
+          on: { 'form.retry': { target: '#offerForm.saving', actions: assign({ error: null }) } },
+        },
+      },
+    },
+    saving: {
+      tags: 'busy',
+      // A pending debounced write must not resurrect the draft after the save clears it.
+      entry: cancel('persistDraft'),
+      invoke: {
+        src: 'saveOffer',
+        input: ({ context }) => ({ offerId: context.offerId, values: context.values! }),
+        onDone: [
+          {
+            guard: 'wantsTemplate',
+            target: 'savingTemplate',
+            // Once the offer exists a retry must update it, not create a second one.
+            actions: [assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output.id }), { type: 'recordSaved', params: ({ event }) => ({ offer: event.output }) }],
+          },
+          {
+            target: 'saved',
+            actions: [assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output.id }), { type: 'recordSaved', params: ({ event }) => ({ offer: event.output }) }],
+          },
+        ],
+        onError: {
+          target: 'editing.failed',
+          actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    savingTemplate: {
+      description: '"Save as template": the offer is saved; now the template.',
+      tags: 'busy',
+      invoke: {
+        src: 'createTemplate',
+        input: ({ context }) => ({ values: context.values! }),
+        onDone: [
+          { guard: 'hasMedia', target: 'copyingMedia', actions: assign({ template: ({ event }) => event.output }) },
+          { target: 'saved', actions: assign({ template: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'editing.failed',
+          actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    copyingMedia: {
+      description: 'Uploads the offer’s image again with template_id, so the template shows it too.',
+      tags: 'busy',
+      invoke: {
+        src: 'copyMediaToTemplate',
+        input: ({ context }) => ({ offerId: context.offerId!, templateId: context.template!.id, mediaUrl: coverOf(context.offer)! }),
+        onDone: 'saved',
+        // Offer and template are both saved; a missing template image is not worth holding the
+        // operator on the form (the template's own page can upload one). Logged, then saved.
+        onError: { target: 'saved', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saved: {
+      type: 'final',
+      entry: [
+        assign({ dirty: false }),
+        { type: 'clearDraft', params: ({ context }) => ({ offerId: context.draftId }) },
+        'notifySaved',
+        'goToList',
+      ],
+    },
+  },
+});
+
+export type OfferFormMachine = typeof offerFormMachine;
+export type OfferFormSnapshot = SnapshotFrom<OfferFormMachine>;
+
+export const selectBusy = (s: OfferFormSnapshot) => s.hasTag('busy');
+export const selectSaving = (s: OfferFormSnapshot) => s.matches('saving') || s.matches('savingTemplate') || s.matches('copyingMedia');
+export const selectSaveError = (s: OfferFormSnapshot) => (s.matches({ editing: 'failed' }) ? s.context.error : null);
+/** Leaving asks first while this holds. */
+export const selectUnsaved = (s: OfferFormSnapshot) => s.context.dirty && s.status !== 'done';

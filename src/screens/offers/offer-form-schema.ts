@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import {
+  MIN_PRICE_MESSAGE,
+  ORDER_WINDOW_MESSAGE,
+  PICKUP_BEFORE_ORDER_MESSAGE,
+  PICKUP_WINDOW_MESSAGE,
+  QUANTITY_REQUIRED_MESSAGE,
+  RECURRING_WEEKDAY_MESSAGE,
+  TEMPLATE_LATER_THAN_NOW_MESSAGE,
+  offerRefinement,
+} from '../../api/offer-rules';
+import type { MessageKey } from '../../i18n';
+import type { OfferFormValues } from '../../machines/offer-form.machine';
+
+/**
+ * The offer form's schema: field shapes, then every rule of spec section 5 through
+ * offerRefinement (the same rules the mock server re-checks). Shape messages are i18n keys; the
+ * rules' messages are the spec's English wording, translated for display by `messageKeyOf`.
+ */
+const required = { error: 'offerForm.required' satisfies MessageKey };
+const ids = z.array(z.number().int());
+const time = z.number(required).refine(Number.isFinite, required);
+
+export function offerFormSchema(now: () => number) {
+  return z
+    .object({
+      name: z.string().trim().min(1, required),
+      quantity: z.number(required).int('offerForm.wholeNumber' satisfies MessageKey).min(1, 'offerForm.quantityMin' satisfies MessageKey),
+      unit_price: z.number(required).min(0, 'offerForm.priceMin' satisfies MessageKey),
+      origin_price: z.number(required).positive('offerForm.priceMin' satisfies MessageKey),
+      origin: z.enum(['offer', 'recurring', 'template']),
+      template_id: z.number().int().nullable(),
+      repeat_on_days: z.array(z.number().int().min(1).max(7)),
+      order_date_from: time,
+      order_date_to: time,
+      pickup_date_from: time,
+      pickup_date_to: time,
+      offer_type: ids,
+      dietary_fit: ids,
+      cuisine_type: ids,
+      business_type: ids,
+      saveAsTemplate: z.boolean(),
+    })
+    .superRefine(offerRefinement(now)) satisfies z.ZodType<OfferFormValues, OfferFormValues>;
+}
+
+/** The spec's rule messages (also what the server answers in a 400) and their catalogue keys. */
+const RULE_KEYS: Record<string, MessageKey> = {
+  [MIN_PRICE_MESSAGE]: 'offerForm.rule.minPrice',
+  [RECURRING_WEEKDAY_MESSAGE]: 'offerForm.rule.recurringWeekday',
+  [TEMPLATE_LATER_THAN_NOW_MESSAGE]: 'offerForm.rule.laterThanNow',
+  [QUANTITY_REQUIRED_MESSAGE]: 'offerForm.rule.quantityRequired',
+  [ORDER_WINDOW_MESSAGE]: 'offerForm.rule.orderWindow',
+  [PICKUP_WINDOW_MESSAGE]: 'offerForm.rule.pickupWindow',
+  [PICKUP_BEFORE_ORDER_MESSAGE]: 'offerForm.rule.pickupBeforeOrder',
+};
+
+/**
+ * The catalogue key of a message: a rule's wording, or a shape message (already a key). Null for
+ * anything else (a server message we do not know), which is then shown as the server wrote it.
+ */
+export function messageKeyOf(message: string): MessageKey | null {
+  if (message in RULE_KEYS) return RULE_KEYS[message];
+  return message.startsWith('offerForm.') ? (message as MessageKey) : null;
+}

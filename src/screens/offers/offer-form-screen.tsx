@@ -1,0 +1,147 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import DialogActions from '@mui/joy/DialogActions';
+import DialogContent from '@mui/joy/DialogContent';
+import DialogTitle from '@mui/joy/DialogTitle';
+import Modal from '@mui/joy/Modal';
+import ModalDialog from '@mui/joy/ModalDialog';
+import Skeleton from '@mui/joy/Skeleton';
+import Stack from '@mui/joy/Stack';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Navigate, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale, useT } from '../../i18n';
+import { liveOfferFormMachine } from '../../machines/live';
+import { selectUnsaved, type OfferFormMachine } from '../../machines/offer-form.machine';
+import { httpSessionFor } from '../../machines/session/live';
+import type { ActorRefFrom } from 'xstate';
+import { OfferForm } from './offer-form';
+
+const LIST_PATH = '/operations/offers';
+
+/** /operations/offers/create and /operations/offers/{tab}/{id}: one form, the session's store. */
+export default function OfferFormScreen() {
+  const { id } = useParams();
+  const offerId = id === undefined ? null : Number(id);
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  if (offerId !== null && !(Number.isInteger(offerId) && offerId > 0)) return <Navigate to="/errors/error-404" replace />;
+  return (
+    <Page titleKey={offerId === null ? 'page.offerCreate' : 'page.offerEdit'}>
+      {/* A new key per offer and store: a fresh machine, draft and form for each. */}
+      {storeId !== null && <OfferFormFlow key={`${storeId}:${offerId ?? 'new'}`} storeId={storeId} offerId={offerId} />}
+    </Page>
+  );
+}
+
+function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number | null }) {
+  const t = useT();
+  const { language } = useLocale();
+  const services = useServices();
+  const navigate = useNavigate();
+  const getToken = useCallback(() => httpSessionFor(services.session).accessToken(), [services.session]);
+  const [machine] = useState(() =>
+    liveOfferFormMachine({
+      journal: services.journal,
+      notify: services.notify,
+      language,
+      getToken,
+      // The machine runs this action while it enters `saved`, before its snapshot says so; a
+      // microtask later the form is saved and the leave guard lets the navigation through.
+      goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
+    }),
+  );
+  const actor = useActorRef(machine, { input: { offerId, storeId } });
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const unsaved = useSelector(actor, selectUnsaved);
+  const guard = useLeaveGuard(unsaved, actor);
+
+  return (
+    <>
+      {loading && (
+        <Stack gap={2} aria-busy="true" aria-label={t('offerForm.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rectangular" height={56} sx={{ borderRadius: 'sm' }} />
+          ))}
+        </Stack>
+      )}
+      {loadFailed && (
+        <Alert
+          color="danger"
+          variant="soft"
+          role="alert"
+          endDecorator={
+            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'form.retryLoad' })}>
+              {t('offerForm.retryLoad')}
+            </Button>
+          }
+        >
+          {t('offerForm.loadFailed')}
+        </Alert>
+      )}
+      {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
+      <LeaveDialog open={guard.pending} onStay={guard.stay} onLeave={guard.leave} />
+    </>
+  );
+}
+
+function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<OfferFormMachine>; getToken: () => Promise<string | undefined>; onCancel: () => void }) {
+  const initial = useSelector(actor, (s) => s.context.initial);
+  const lookups = useSelector(actor, (s) => s.context.lookups);
+  if (!lookups) return null;
+  return <OfferForm actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
+}
+
+/**
+ * Asks before leaving a form with unsaved changes: in-app navigation (links, back and forward)
+ * is held by useBlocker until the operator answers; closing or reloading the tab gets the
+ * browser's own prompt (beforeunload).
+ */
+function useLeaveGuard(unsaved: boolean, actor: ActorRefFrom<OfferFormMachine>) {
+  // Read at navigation time, not render time: a save may have just finished.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && selectUnsaved(actor.getSnapshot()));
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // The draft survives a reload anyway; the prompt is for closing the tab.
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+
+  return {
+    pending: blocker.state === 'blocked',
+    stay: () => blocker.reset?.(),
+    leave: () => blocker.proceed?.(),
+  };
+}
+
+function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
+  const t = useT();
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Modal open={open} onClose={onStay}>
+      <ModalDialog role="alertdialog" aria-labelledby={titleId} aria-describedby={bodyId} sx={{ width: 'min(440px, calc(100vw - 24px))' }}>
+        <DialogTitle id={titleId} component="h2">
+          {t('offerForm.leaveTitle')}
+        </DialogTitle>
+        <DialogContent id={bodyId}>{t('offerForm.leaveBody')}</DialogContent>
+        <DialogActions>
+          <Button variant="solid" color="danger" onClick={onLeave}>
+            {t('offerForm.leaveGo')}
+          </Button>
+          {/* Keep editing has the focus: Enter never throws work away. */}
+          <Button variant="plain" color="neutral" onClick={onStay} autoFocus>
+            {t('offerForm.leaveStay')}
+          </Button>
+        </DialogActions>
+      </ModalDialog>
+    </Modal>
+  );
+}

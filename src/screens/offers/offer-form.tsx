@@ -1,0 +1,448 @@
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Checkbox from '@mui/joy/Checkbox';
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import Radio from '@mui/joy/Radio';
+import RadioGroup from '@mui/joy/RadioGroup';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldError, type Path } from 'react-hook-form';
+import type { ActorRefFrom } from 'xstate';
+import type { Lookups } from '../../api/lookups';
+import { discountPercent } from '../../api/offer-rules';
+import { MediaUploadResponseSchema, uploadTarget } from '../../api/offers';
+import { useServices } from '../../app/services';
+import { useLocale, useT } from '../../i18n';
+import { weekdays } from '../../i18n/weekdays';
+import { now } from '../../lib/clock';
+import { formatPercent } from '../../lib/format';
+import type { OfferDay } from '../../lib/offer-dates';
+import {
+  offerDatesMachine,
+  selectOrderDay,
+  selectOrderEndsTomorrow,
+  selectPickupDay,
+  selectPickupDayDisabled,
+  selectPickupEndsTomorrow,
+  type OfferDatesEvent,
+} from '../../machines/offer-dates.machine';
+import { blankOfferValues, selectSaveError, selectSaving, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
+import { ImageUpload } from '../../ui/image-upload/image-upload';
+import { messageKeyOf, offerFormSchema } from './offer-form-schema';
+
+const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** "HH:MM" of a time, local: what an <input type="time"> shows. */
+const timeOf = (at: number) => {
+  const d = new Date(at);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+/** `base`'s day at the time of day "HH:MM"; null while the input holds no complete time. */
+function atTime(base: number, hhmm: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return null;
+  const d = new Date(base);
+  d.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return d.getTime();
+}
+
+interface OfferFormProps {
+  actor: ActorRefFrom<OfferFormMachine>;
+  /** A restored draft or the offer being edited; null for a new offer. */
+  initial: OfferFormValues | null;
+  lookups: Lookups;
+  getToken: () => Promise<string | undefined>;
+  onCancel: () => void;
+}
+
+/**
+ * The offer form. react-hook-form holds the values and runs the schema (spec section 5's rules);
+ * the date fields are the offer-dates machine's: the form sends it the operator's choices and
+ * copies its windows into the values. Every change goes to the form machine (the draft); Save
+ * hands it the validated values.
+ */
+export function OfferForm({ actor, initial, lookups, getToken, onCancel }: OfferFormProps) {
+  const t = useT();
+  const { language } = useLocale();
+  const { notify } = useServices();
+  const [defaults] = useState(() => initial ?? blankOfferValues(now()));
+  const [schema] = useState(() => offerFormSchema(now));
+  const { register, control, handleSubmit, subscribe, setValue, getValues, formState } = useForm<OfferFormValues>({
+    defaultValues: defaults,
+    resolver: zodResolver(schema),
+    // After the first Save attempt each field re-checks as it changes, so a fix clears its message.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitted } = formState;
+
+  const saving = useSelector(actor, selectSaving);
+  const saveError = useSelector(actor, selectSaveError);
+  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty);
+  const offer = useSelector(actor, (s) => s.context.offer);
+
+  // The date behaviour machine starts from the form's windows and owns them from then on.
+  const dates = useActorRef(offerDatesMachine, {
+    input: {
+      windows: {
+        orderFrom: defaults.order_date_from,
+        orderTo: defaults.order_date_to,
+        pickupFrom: defaults.pickup_date_from,
+        pickupTo: defaults.pickup_date_to,
+      },
+    },
+  });
+  const windows = useSelector(dates, (s) => s.context);
+  const orderDay = useSelector(dates, selectOrderDay);
+  const pickupDay = useSelector(dates, selectPickupDay);
+  const pickupLocked = useSelector(dates, selectPickupDayDisabled);
+  const orderEndsTomorrow = useSelector(dates, selectOrderEndsTomorrow);
+  const pickupEndsTomorrow = useSelector(dates, selectPickupEndsTomorrow);
+  const sendDates = (event: OfferDatesEvent) => dates.send(event);
+
+  // The machine's windows are the form's date values: copied across whenever they change.
+  useEffect(() => {
+    const sub = dates.subscribe((snapshot) => {
+      const { orderFrom, orderTo, pickupFrom, pickupTo } = snapshot.context;
+      const current = getValues();
+      const options = { shouldDirty: true, shouldValidate: isSubmitted };
+      if (current.order_date_from !== orderFrom) setValue('order_date_from', orderFrom, options);
+      if (current.order_date_to !== orderTo) setValue('order_date_to', orderTo, options);
+      if (current.pickup_date_from !== pickupFrom) setValue('pickup_date_from', pickupFrom, options);
+      if (current.pickup_date_to !== pickupTo) setValue('pickup_date_to', pickupTo, options);
+    });
+    return () => sub.unsubscribe();
+  }, [dates, getValues, setValue, isSubmitted]);
+
+  // Every change is the draft's: the form machine writes it (debounced) to sessionStorage.
+  useEffect(() => {
+    return subscribe({ formState: { values: true }, callback: () => actor.send({ type: 'form.changed', values: getValues() }) });
+  }, [subscribe, getValues, actor]);
+
+  const [unitPrice, originPrice, origin] = useWatch({ control, name: ['unit_price', 'origin_price', 'origin'] });
+  const discount = discountPercent(originPrice, unitPrice);
+
+  const messageOf = (error: FieldError | undefined): string | undefined => {
+    const message = error?.message;
+    if (!message) return undefined;
+    const key = messageKeyOf(message);
+    return key ? t(key) : message;
+  };
+  const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
+
+  // Memoised on the id: the upload widget rebuilds its machine when its fields change.
+  const savedId = offer?.id;
+  const target = useMemo(() => (savedId === undefined ? null : uploadTarget({ kind: 'offer', id: savedId })), [savedId]);
+  const onUploaded = useMemo(
+    () => (data: unknown) => {
+      const parsed = MediaUploadResponseSchema.safeParse(data);
+      const current = actor.getSnapshot().context.offer;
+      if (parsed.success && current) actor.send({ type: 'form.mediaUploaded', offer: { ...current, media: parsed.data.media } });
+    },
+    [actor],
+  );
+
+  const errorText = saveError ? (saveError.kind === 'server' ? (messageKeyOf(saveError.message) ? t(messageKeyOf(saveError.message)!) : saveError.message) : t('offerForm.saveFailed')) : null;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="offer-form">
+      <Stack gap={2} sx={{ maxWidth: 760 }}>
+        {restored && (
+          <Alert color="primary" variant="soft" role="status">
+            {t('offerForm.draftRestored')}
+          </Alert>
+        )}
+
+        <Section title={t('offerForm.details')}>
+          <TextField label={t('offerForm.name')} error={messageOf(errors.name)} {...fieldProps(register('name'))} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+            <TextField label={t('offerForm.quantity')} type="number" min={1} step={1} error={messageOf(errors.quantity)} {...fieldProps(register('quantity', { valueAsNumber: true }))} />
+            <TextField label={t('offerForm.originPrice')} type="number" min={0} step={0.01} error={messageOf(errors.origin_price)} {...fieldProps(register('origin_price', { valueAsNumber: true }))} />
+            <TextField label={t('offerForm.unitPrice')} type="number" min={0} step={0.01} error={messageOf(errors.unit_price)} {...fieldProps(register('unit_price', { valueAsNumber: true }))} />
+            <FormControl>
+              <FormLabel>{t('offerForm.discount')}</FormLabel>
+              <Input readOnly value={formatPercent(discount, language, 0)} slotProps={{ input: { 'data-testid': 'offer-discount' } as Record<string, string> }} />
+            </FormControl>
+          </Box>
+        </Section>
+
+        <Section title={t('offerForm.orderWindow')}>
+          <DayChoice label={t('offerForm.orderDay')} value={orderDay} onChange={(day) => sendDates({ type: 'dates.chooseOrderDay', day })} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+            <TimeField
+              label={t('offerForm.orderStart')}
+              value={timeOf(windows.orderFrom)}
+              error={messageOf(errors.order_date_from)}
+              onChange={(hhmm) => {
+                const at = atTime(windows.orderFrom, hhmm);
+                if (at !== null) sendDates({ type: 'dates.setOrderStart', at });
+              }}
+            />
+            <TimeField
+              label={t('offerForm.orderEnd')}
+              value={timeOf(windows.orderTo)}
+              hint={orderEndsTomorrow ? t('offerForm.tomorrowHint') : undefined}
+              error={messageOf(errors.order_date_to)}
+              onChange={(hhmm) => {
+                const at = atTime(windows.orderFrom, hhmm);
+                if (at !== null) sendDates({ type: 'dates.setOrderEnd', at });
+              }}
+            />
+          </Box>
+        </Section>
+
+        <Section title={t('offerForm.pickupWindow')}>
+          <DayChoice
+            label={t('offerForm.pickupDay')}
+            value={pickupDay}
+            disabled={pickupLocked}
+            note={pickupLocked ? t('offerForm.pickupDayLocked') : undefined}
+            onChange={(day) => sendDates({ type: 'dates.choosePickupDay', day })}
+          />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+            <TimeField
+              label={t('offerForm.pickupStart')}
+              value={timeOf(windows.pickupFrom)}
+              error={messageOf(errors.pickup_date_from)}
+              onChange={(hhmm) => {
+                const at = atTime(windows.pickupFrom, hhmm);
+                if (at !== null) sendDates({ type: 'dates.setPickupStart', at });
+              }}
+            />
+            <TimeField
+              label={t('offerForm.pickupEnd')}
+              value={timeOf(windows.pickupTo)}
+              hint={pickupEndsTomorrow ? t('offerForm.tomorrowHint') : undefined}
+              error={messageOf(errors.pickup_date_to)}
+              onChange={(hhmm) => {
+                const at = atTime(windows.pickupFrom, hhmm);
+                if (at !== null) sendDates({ type: 'dates.setPickupEnd', at });
+              }}
+            />
+          </Box>
+        </Section>
+
+        <Section title={t('offerForm.weekdays')}>
+          {origin !== 'template' && (
+            <Controller
+              control={control}
+              name="origin"
+              render={({ field }) => (
+                <Checkbox
+                  label={t('offerForm.recurring')}
+                  checked={field.value === 'recurring'}
+                  onChange={(event) => field.onChange(event.target.checked ? 'recurring' : 'offer')}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                />
+              )}
+            />
+          )}
+          <IdChecks
+            control={control}
+            name="repeat_on_days"
+            label={t('offerForm.weekdays')}
+            options={weekdays[language].map((name, i) => ({ id: i + 1, name }))}
+            error={messageOf(errors.repeat_on_days as FieldError | undefined)}
+            testId="offer-weekdays"
+          />
+        </Section>
+
+        <Section title={t('offerForm.options')}>
+          {OPTION_GROUPS.map((group) =>
+            lookups[group].length === 0 ? null : (
+              <IdChecks key={group} control={control} name={group} label={t(`offerForm.group.${group}`)} options={lookups[group]} testId={`offer-${group}`} />
+            ),
+          )}
+        </Section>
+
+        <Section title={t('offerForm.image')}>
+          {offer && target ? (
+            <ImageUpload url={target.url} fields={target.fields} imageField={target.imageField} onUploaded={onUploaded} getToken={getToken} notify={notify} />
+          ) : (
+            <Typography level="body-sm">{t('offerForm.imageAfterSave')}</Typography>
+          )}
+        </Section>
+
+        <Controller
+          control={control}
+          name="saveAsTemplate"
+          render={({ field }) => (
+            <Checkbox
+              label={t('offerForm.saveAsTemplate')}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              name={field.name}
+              slotProps={{ input: { 'aria-describedby': 'offer-template-hint' } }}
+            />
+          )}
+        />
+        <Typography id="offer-template-hint" level="body-sm" sx={{ mt: -1.5, ml: 3.5 }}>
+          {t('offerForm.saveAsTemplateHint')}
+        </Typography>
+
+        {errorText && (
+          <Alert color="danger" variant="soft" role="alert" data-testid="offer-save-error">
+            {errorText}
+          </Alert>
+        )}
+
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button type="submit" loading={saving} loadingPosition="start">
+            {saving ? t('offerForm.saving') : saveError ? t('offerForm.retry') : t('offerForm.save')}
+          </Button>
+          <Button variant="plain" color="neutral" onClick={onCancel} disabled={saving}>
+            {t('offerForm.cancel')}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <Typography id={id} level="title-md" component="h2">
+        {title}
+      </Typography>
+      <Stack gap={2}>{children}</Stack>
+    </Card>
+  );
+}
+
+type Registered = Pick<ReturnType<ReturnType<typeof useForm<OfferFormValues>>['register']>, 'ref' | 'name' | 'onChange' | 'onBlur'>;
+
+/** Joy's Input puts its ref on the wrapper; react-hook-form needs the <input> itself. */
+function fieldProps({ ref, name, onChange, onBlur }: Registered) {
+  return { inputRef: ref, name, onChange, onBlur };
+}
+
+function TextField({
+  label,
+  error,
+  inputRef,
+  type = 'text',
+  min,
+  step,
+  ...rest
+}: {
+  label: string;
+  error?: string;
+  inputRef: Registered['ref'];
+  type?: 'text' | 'number';
+  min?: number;
+  step?: number;
+} & Omit<Registered, 'ref'>) {
+  return (
+    <FormControl error={error !== undefined}>
+      <FormLabel>{label}</FormLabel>
+      <Input
+        {...rest}
+        type={type}
+        slotProps={{ input: { ref: inputRef, min, step, inputMode: type === 'number' ? (step === 1 ? 'numeric' : 'decimal') : undefined } }}
+      />
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+function TimeField({ label, value, hint, error, onChange }: { label: string; value: string; hint?: string; error?: string; onChange: (hhmm: string) => void }) {
+  return (
+    <FormControl error={error !== undefined}>
+      <FormLabel>
+        {label}
+        {hint && (
+          <Typography component="span" level="body-sm" color="warning" sx={{ ml: 1 }} data-testid="tomorrow-hint">
+            {hint}
+          </Typography>
+        )}
+      </FormLabel>
+      <Input type="time" value={value} onChange={(event) => onChange(event.target.value)} />
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+function DayChoice({ label, value, disabled, note, onChange }: { label: string; value: OfferDay; disabled?: boolean; note?: string; onChange: (day: OfferDay) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <FormControl disabled={disabled}>
+      <FormLabel id={id}>{label}</FormLabel>
+      <RadioGroup orientation="horizontal" aria-labelledby={id} value={value} onChange={(event) => onChange(event.target.value === 'tomorrow' ? 'tomorrow' : 'today')}>
+        <Radio value="today" label={t('offerForm.today')} disabled={disabled} />
+        <Radio value="tomorrow" label={t('offerForm.tomorrow')} disabled={disabled} />
+      </RadioGroup>
+      {note && <FormHelperText>{note}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+type IdListName = Extract<Path<OfferFormValues>, 'repeat_on_days' | (typeof OPTION_GROUPS)[number]>;
+
+/** A labelled group of checkboxes holding a list of ids (weekdays 1–7, lookup options). */
+function IdChecks({
+  control,
+  name,
+  label,
+  options,
+  error,
+  testId,
+}: {
+  control: ReturnType<typeof useForm<OfferFormValues>>['control'];
+  name: IdListName;
+  label: string;
+  options: readonly { id: number; name: string }[];
+  error?: string;
+  testId: string;
+}) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Box role="group" aria-labelledby={id} aria-describedby={error ? errorId : undefined} data-testid={testId}>
+          <Typography id={id} level="title-sm" component="p" sx={{ mb: 1 }}>
+            {label}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            {options.map((option) => (
+              <Checkbox
+                key={option.id}
+                label={option.name}
+                checked={field.value.includes(option.id)}
+                onChange={(event) =>
+                  field.onChange(event.target.checked ? [...field.value, option.id].sort((a, b) => a - b) : field.value.filter((v) => v !== option.id))
+                }
+                onBlur={field.onBlur}
+              />
+            ))}
+          </Box>
+          {error && (
+            <Typography id={errorId} level="body-sm" color="danger" sx={{ mt: 1 }}>
+              {error}
+            </Typography>
+          )}
+        </Box>
+      )}
+    />
+  );
+}
