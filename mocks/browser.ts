@@ -97,6 +97,14 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
     },
   });
 
+  // MSW refreshes an already registered worker with registration.update() and does not wait for
+  // or catch it; when the page reloads meanwhile, Chromium rejects that promise ("Failed to update
+  // a ServiceWorker ... Not found"). The running worker keeps serving and the next load updates
+  // it, so only that rejection is dropped here; every other one still surfaces.
+  window.addEventListener('unhandledrejection', (event) => {
+    const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
+    if (/^Failed to update a ServiceWorker for scope .*mockServiceWorker\.js/.test(message)) event.preventDefault();
+  });
   const worker = setupWorker(...backend.handlers);
   await worker.start({
     quiet: true,
