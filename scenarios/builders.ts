@@ -207,6 +207,27 @@ const discountOf = (p: Pick<Product, 'origin_price' | 'unit_price'>) => Math.rou
 const between = (prng: Prng, from: number, to: number) => from + Math.floor((prng.next() * Math.max(0, to - from)) / MINUTE_MS) * MINUTE_MS;
 
 /** Order and pickup windows of a slot on a day (local hours). */
+/**
+ * Two offers whose order window is open at `now`, whatever the hour (opened on the quarter hour
+ * two hours ago, closing in 2 and 3 hours), published three hours ago: the overview always has
+ * current offers to show.
+ */
+export function addLiveNowOffers(
+  add: (product: Product, windows: ReturnType<typeof slotWindows>, fixedCreatedAt?: number) => void,
+  now: number,
+  first: Product,
+  second: Product,
+): void {
+  const liveFrom = Math.floor((now - 2 * HOUR_MS) / (15 * MINUTE_MS)) * 15 * MINUTE_MS;
+  for (const [product, hours] of [
+    [first, 4],
+    [second, 5],
+  ] as const) {
+    const orderTo = liveFrom + hours * HOUR_MS;
+    add(product, { orderFrom: liveFrom, orderTo, pickupFrom: orderTo, pickupTo: orderTo + 90 * MINUTE_MS }, now - 3 * HOUR_MS);
+  }
+}
+
 export function slotWindows(day: number, slot: Slot, jitterMinutes: number) {
   const shift = jitterMinutes * MINUTE_MS;
   return slot === 'morning'
@@ -338,14 +359,7 @@ function planFortnight(sc: SeedContext, spec: StoreSpec): OfferDraft[] {
   // live right now whatever the time, so the overview always has current offers.
   const [morning, liveA, liveB] = distinctProducts(3);
   add(morning, slotWindows(now, 'morning', 0));
-  const liveFrom = Math.floor((now - 2 * HOUR_MS) / (15 * MINUTE_MS)) * 15 * MINUTE_MS;
-  for (const [product, hours] of [
-    [liveA, 4],
-    [liveB, 5],
-  ] as const) {
-    const orderTo = liveFrom + hours * HOUR_MS;
-    add(product, { orderFrom: liveFrom, orderTo, pickupFrom: orderTo, pickupTo: orderTo + 90 * MINUTE_MS }, now - 3 * HOUR_MS);
-  }
+  addLiveNowOffers(add, now, liveA, liveB);
 
   // Tomorrow: published today, nothing sold yet.
   const tomorrow = addDays(now, 1);

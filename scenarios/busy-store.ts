@@ -1,6 +1,7 @@
 import type { Prng } from '../mocks/random';
-import { HOUR_MS, MINUTE_MS, addDays } from '../mocks/time';
+import { HOUR_MS, addDays } from '../mocks/time';
 import {
+  addLiveNowOffers,
   createSeedContext,
   isoWeekday,
   seedOperators,
@@ -79,15 +80,8 @@ function planYear(sc: SeedContext, spec: StoreSpec): OfferDraft[] {
   const bakery = spec.catalogue.filter((p) => p.category === 'Bakery');
   const others = spec.catalogue.filter((p) => p.category !== 'Bakery');
   add(prng.pick(bakery), slotWindows(now, 'morning', 0));
-  const liveFrom = Math.floor((now - 2 * HOUR_MS) / (15 * MINUTE_MS)) * 15 * MINUTE_MS;
   const [liveA, liveB] = pickDistinct(prng, others, 2);
-  for (const [product, hours] of [
-    [liveA, 4],
-    [liveB, 5],
-  ] as const) {
-    const orderTo = liveFrom + hours * HOUR_MS;
-    add(product, { orderFrom: liveFrom, orderTo, pickupFrom: orderTo, pickupTo: orderTo + 90 * MINUTE_MS }, now - 3 * HOUR_MS);
-  }
+  addLiveNowOffers(add, now, liveA, liveB);
   add(prng.pick(others), slotWindows(addDays(now, 1), 'evening', 0), now - 2 * HOUR_MS);
   return drafts;
 }

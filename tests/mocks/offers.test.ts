@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiError } from '../../src/api/errors';
-import { configureHttp } from '../../src/api/http';
 import {
   MIN_PRICE_MESSAGE,
   ORDER_WINDOW_MESSAGE,
@@ -28,7 +27,7 @@ import {
 import { HomeDataWireSchema } from '../../src/api/stores';
 import { getTemplate } from '../../src/api/templates';
 import { HOUR_MS, seconds } from '../../mocks/time';
-import { sessionToken, setupTestBackend, storeCall } from './support';
+import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 // 10:30 local time on a Wednesday: the seeded store has offers open right now.
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
@@ -37,16 +36,8 @@ const backend = setupTestBackend({ now: NOW });
 
 let token: string;
 beforeAll(async () => {
-  token = await sessionToken();
-  configureHttp({
-    baseURL: backendApi(),
-    session: { accessToken: async () => token, tokenRejected: async () => token, sessionExpired: () => undefined },
-  });
+  token = await connectHttpToTestBackend(backend);
 });
-
-function backendApi(): string {
-  return backend.current.ctx.apiBaseUrl;
-}
 
 /** An offer the form would submit: open for orders now, collected later today; with the form's helper fields. */
 function draft(overrides: Partial<OfferInput> = {}): OfferInput {

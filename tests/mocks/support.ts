@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTestBackend, TEST_CONFIG, type TestBackend, type TestBackendOptions } from '../../mocks/node';
+import { configureHttp } from '../../src/api/http';
 
 /**
  * One mock backend per test file, listening for the whole file; faults are cleared after each
@@ -50,6 +51,20 @@ export async function sessionToken(email = DEMO.email, password = DEMO.password)
   const response = await postJson(`${API}/stores/signin`, { idToken: await idTokenFor(email, password) });
   if (!response.ok) throw new Error(`signin failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Signs the demo operator in on the test backend and points the app's http client at it with
+ * that session's token (never refreshed: it stays valid for a test file). Returns the token, for
+ * direct storeCall()s.
+ */
+export async function connectHttpToTestBackend(backend: { readonly current: TestBackend }): Promise<string> {
+  const token = await sessionToken();
+  configureHttp({
+    baseURL: backend.current.ctx.apiBaseUrl,
+    session: { accessToken: async () => token, tokenRejected: async () => token, sessionExpired: () => undefined },
+  });
+  return token;
 }
 
 /** A store call with the session header. */

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { configureHttp } from '../../src/api/http';
 import { MIN_PRICE_MESSAGE, PICKUP_WINDOW_MESSAGE } from '../../src/api/offer-rules';
 import { MediaUploadResponseSchema, buildUploadForm, uploadUrl } from '../../src/api/offers';
 import {
@@ -19,7 +18,7 @@ import {
   type TemplateInput,
 } from '../../src/api/templates';
 import { HOUR_MS, seconds } from '../../mocks/time';
-import { sessionToken, setupTestBackend, storeCall } from './support';
+import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
 const STORE = 101;
@@ -27,11 +26,7 @@ const backend = setupTestBackend({ now: NOW });
 
 let token: string;
 beforeAll(async () => {
-  token = await sessionToken();
-  configureHttp({
-    baseURL: backend.current.ctx.apiBaseUrl,
-    session: { accessToken: async () => token, tokenRejected: async () => token, sessionExpired: () => undefined },
-  });
+  token = await connectHttpToTestBackend(backend);
 });
 
 /** A template as the form hands it over, with the offer form's helper fields still on the embedded offer. */
