@@ -55,7 +55,7 @@ export const OfferRow = memo(function OfferRow({
       data-offer-id={offer.id}
       sx={{ minHeight: OFFER_ROW_HEIGHT, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}
     >
-      <AspectRatio ratio="16/9" sx={{ width: 144, flexShrink: 0, borderRadius: 'sm' }}>
+      <AspectRatio ratio="16/9" sx={{ width: { xs: 96, sm: 144 }, flexShrink: 0, borderRadius: 'sm' }}>
         {image ? (
           <img src={image} alt={t('offers.imageAlt', { name: offer.name })} loading="lazy" />
         ) : (
@@ -64,7 +64,8 @@ export const OfferRow = memo(function OfferRow({
           </Typography>
         )}
       </AspectRatio>
-      <Box sx={{ display: 'grid', gap: 0.25, minWidth: 0, flex: 1 }}>
+      {/* On a phone the text takes the rest of the image's line; price and controls wrap below. */}
+      <Box sx={{ display: 'grid', gap: 0.25, minWidth: { xs: 'calc(100% - 112px)', md: 0 }, flex: '1 1 0' }}>
         <Typography level="title-md" component="h2" data-testid="offer-name" noWrap>
           {offer.name}
         </Typography>
@@ -74,7 +75,7 @@ export const OfferRow = memo(function OfferRow({
           {t('offers.left', { left: formatNumber(offer.quantity_left, language), quantity: formatNumber(offer.quantity, language) })}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.25, minWidth: 112 }}>
+      <Box sx={{ display: 'grid', justifyItems: { xs: 'start', md: 'end' }, gap: 0.25, minWidth: { md: 112 } }}>
         <Typography level="title-md" data-testid="offer-price">
           {formatMoney(offer.unit_price, language)}
         </Typography>
