@@ -10,6 +10,7 @@
 import { sessionMachine } from '../src/machines/session/machine';
 import { uploadMachine } from '../src/machines/upload.machine';
 import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/offer-dates-paths';
+import { offerFormPathModel } from '../tests/support/offer-form-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
 import { uploadPathEvents } from '../tests/support/upload-paths';
@@ -20,6 +21,7 @@ const registry: Record<string, PathModel> = {
   upload: { machine: uploadMachine, events: uploadPathEvents },
   'offer-dates': offerDatesPathModel as PathModel,
   'offer-dates-tomorrow': offerDatesTomorrowModel as PathModel,
+  'offer-form': offerFormPathModel as PathModel,
 };
 
 function main(names: string[]): number {

@@ -57,3 +57,52 @@ function onDayOf(at: number, reference: number): number {
   return new Date(r.getFullYear(), r.getMonth(), r.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()).getTime();
 }
 
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "HH:MM" of a time, local: what an <input type="time"> shows. */
+export function timeOfDay(at: number): string {
+  const d = new Date(at);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `base`'s day at the time of day "HH:MM"; null while the input holds no complete time. */
+export function atTimeOfDay(base: number, hhmm: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return null;
+  const d = new Date(base);
+  d.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return d.getTime();
+}
+
+/** The four times of a template's windows, as milliseconds on some day. */
+export interface TemplateWindows {
+  orderFrom: number;
+  orderTo: number;
+  pickupFrom: number;
+  pickupTo: number;
+}
+
+/** `at`'s time of day on `start`'s day, or on the next day when that would be before `start`. */
+function atOrAfter(start: number, at: number): number {
+  const sameDay = onDayOf(at, start);
+  return sameDay < start ? shiftDays(sameDay, 1) : sameDay;
+}
+
+/**
+ * A template keeps times of day, not dates: each day's offer opens at the same hours. The form
+ * enters four times of day; this places them after the order start, in order: the order end
+ * after the order start, the pickup start at or after the order start (nobody collects before
+ * they could order), the pickup end after the pickup start. Each lands within a day of the one it
+ * follows, so a window that crosses midnight reads "(TOMORROW)" (see endsNextDay).
+ */
+export function placeTemplateWindows(windows: TemplateWindows): TemplateWindows {
+  const { orderFrom } = windows;
+  const pickupFrom = atOrAfter(orderFrom, windows.pickupFrom);
+  return {
+    orderFrom,
+    orderTo: endAfterStart(orderFrom, windows.orderTo),
+    pickupFrom,
+    pickupTo: endAfterStart(pickupFrom, windows.pickupTo),
+  };
+}

@@ -2,6 +2,7 @@ import type { Account } from '../api/accounts';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
 import type { Lookups } from '../api/lookups';
+import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
 
@@ -34,7 +35,18 @@ export type DomainEvent =
   | { type: 'offer.deleted'; at: number; id: number }
   /** The server refused the delete: the offer comes back where it was. */
   | { type: 'offer.deleteRefused'; at: number; offer: Offer; index: number }
-  | { type: 'offer.statusChanged'; at: number; id: number; status: number };
+  | { type: 'offer.statusChanged'; at: number; id: number; status: number }
+  /** A page of the templates list (the recurring tab, a name search) as the server returned it. */
+  | { type: 'templates.loaded'; at: number; filter: TemplatesFilter; search: string; page: PagedList<Template> }
+  | { type: 'template.saved'; at: number; template: Template }
+  /** Appended when the operator confirms: the template leaves the list at once. */
+  | { type: 'template.deleted'; at: number; id: number }
+  /** The server refused the delete: the template comes back where it was. */
+  | { type: 'template.deleteRefused'; at: number; template: Template; index: number }
+  | { type: 'template.statusChanged'; at: number; id: number; status: number };
+
+/** The templates list's tabs: every template, or those that repeat on some weekday. */
+export type TemplatesFilter = 'all' | 'recurring';
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -183,3 +183,75 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
     },
   });
 }
+
+// ---- Templates list and form (issue 4). Imports are local to this block.
+import { deleteTemplate, getTemplate, listTemplates, setTemplateStatus, updateTemplate } from '../api/templates';
+import { templatesListMachine, type TemplatesPageRequest } from './templates-list.machine';
+import {
+  templateDraftKey,
+  templateFormMachine,
+  TemplateDraftSchema,
+  templateInputOf,
+  type SaveTemplateInput,
+  type TemplateFormValues,
+} from './template-form.machine';
+
+export function liveTemplatesListMachine({ journal, notify }: Pick<LiveDeps, 'journal' | 'notify'>) {
+  return templatesListMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }: { input: TemplatesPageRequest }) =>
+        listTemplates(
+          { ...(input.filter === 'recurring' ? { recurring: true } : {}), ...(input.search.trim() !== '' ? { search: input.search.trim() } : {}) },
+          { limit: input.limit, offset: input.offset },
+        ),
+      ),
+      deleteTemplate: fromPromise(({ input }: { input: { id: number } }) => deleteTemplate(input.id)),
+      setStatus: fromPromise(({ input }: { input: { id: number; status: ItemStatus } }) => setTemplateStatus(input.id, input.status)),
+    },
+    actions: {
+      recordLoaded: (_, { filter, search, page }) => journal.append({ type: 'templates.loaded', at: now(), filter, search, page }),
+      recordDeleted: (_, { id }) => journal.append({ type: 'template.deleted', at: now(), id }),
+      recordDeleteRefused: (_, { template, index }) => journal.append({ type: 'template.deleteRefused', at: now(), template, index }),
+      recordStatusChanged: (_, { id, status }) => journal.append({ type: 'template.statusChanged', at: now(), id, status }),
+      notifyDeleteFailed: () => notify({ key: 'templates.deleteFailed', severity: 'error' }),
+      notifyStatusFailed: () => notify({ key: 'templates.statusFailed', severity: 'error' }),
+      // Spec section 8: list loads that fail are only logged (the screen shows the message).
+      logLoadFailure: (_, { error }) => console.info('Templates did not load', describe(error)),
+    },
+  });
+}
+
+function readTemplateDraft(templateId: number | null): TemplateFormValues | null {
+  const parsed = TemplateDraftSchema.safeParse(readJson('session', templateDraftKey(templateId)));
+  return parsed.success ? parsed.data : null;
+}
+
+export interface TemplateFormDeps extends Pick<LiveDeps, 'journal' | 'notify'> {
+  language: Language;
+  goToList: () => void;
+}
+
+export function liveTemplateFormMachine({ journal, notify, language, goToList }: TemplateFormDeps) {
+  return templateFormMachine.provide({
+    actors: {
+      load: fromPromise(async ({ input }: { input: { templateId: number | null; storeId: number } }) => {
+        const [lookups, template] = await Promise.all([
+          getLookups(input.storeId, language),
+          input.templateId === null ? null : getTemplate(input.templateId),
+        ]);
+        return { lookups, template, draft: readTemplateDraft(input.templateId) };
+      }),
+      saveTemplate: fromPromise(({ input }: { input: SaveTemplateInput }) =>
+        input.templateId === null ? createTemplate(templateInputOf(input.values)) : updateTemplate({ ...templateInputOf(input.values), id: input.templateId }),
+      ),
+    },
+    actions: {
+      recordSaved: (_, { template }) => journal.append({ type: 'template.saved', at: now(), template }),
+      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      goToList: () => goToList(),
+      persistDraft: (_, { templateId, values }) => writeJson('session', templateDraftKey(templateId), values),
+      clearDraft: (_, { templateId }) => removeStored('session', templateDraftKey(templateId)),
+      logFailure: (_, { error }) => console.info('Template form call failed', describe(error)),
+    },
+  });
+}

@@ -226,6 +226,7 @@ export const offerFormMachine = setup({
       description: 'The option groups, the offer being edited and any draft left by a reload.',
       tags: 'busy',
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({ offerId: context.offerId, storeId: context.storeId }),
         onDone: {
@@ -275,6 +276,7 @@ export const offerFormMachine = setup({
       // A pending debounced write must not resurrect the draft after the save clears it.
       entry: cancel('persistDraft'),
       invoke: {
+        id: 'saveOffer',
         src: 'saveOffer',
         input: ({ context }) => ({ offerId: context.offerId, values: context.values! }),
         onDone: [
@@ -299,6 +301,7 @@ export const offerFormMachine = setup({
       description: '"Save as template": the offer is saved; now the template.',
       tags: 'busy',
       invoke: {
+        id: 'createTemplate',
         src: 'createTemplate',
         input: ({ context }) => ({ values: context.values! }),
         onDone: [
@@ -315,6 +318,7 @@ export const offerFormMachine = setup({
       description: 'Uploads the offer’s image again with template_id, so the template shows it too.',
       tags: 'busy',
       invoke: {
+        id: 'copyMediaToTemplate',
         src: 'copyMediaToTemplate',
         input: ({ context }) => ({ offerId: context.offerId!, templateId: context.template!.id, mediaUrl: coverOf(context.offer)! }),
         onDone: 'saved',

@@ -1,9 +1,12 @@
 import type { Account } from '../api/accounts';
 import type { Lookups } from '../api/lookups';
+import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
+import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
+import type { TemplatesFilter } from './events';
 import { defineProjection } from './projection';
 
 export interface SessionView {
@@ -123,51 +126,79 @@ export const preferencesProjection = defineProjection<PreferencesView>({
   },
 });
 
-export interface OffersView {
-  filter: 'all' | 'active';
-  items: Offer[];
+// ---------------------------------------------------------------------------------------------
+// Paged lists (offers, templates): one page as loaded, edited in place by the journal's facts.
+// ---------------------------------------------------------------------------------------------
+
+interface PagedView<T> {
+  items: T[];
   limit: number;
   offset: number;
   total: number;
-  /** False until a page arrived: the list shows skeletons, not "no offers". */
+  /** False until a page arrived: the list shows skeletons, not "nothing here". */
   loaded: boolean;
 }
 
+/** The saved item replaces its row; a saved item not on this page leaves the page as it is. */
+function replaced<T extends { id: number }, V extends PagedView<T>>(view: V, item: T): V {
+  return view.items.some((i) => i.id === item.id) ? { ...view, items: view.items.map((i) => (i.id === item.id ? item : i)) } : view;
+}
+
+/** The row leaves the page at once (optimistic delete); the total follows. */
+function withoutItem<T extends { id: number }, V extends PagedView<T>>(view: V, id: number): V {
+  return view.items.some((i) => i.id === id) ? { ...view, items: view.items.filter((i) => i.id !== id), total: Math.max(0, view.total - 1) } : view;
+}
+
+/** A refused delete: the row comes back where it stood. */
+function restored<T extends { id: number }, V extends PagedView<T>>(view: V, item: T, index: number): V {
+  if (view.items.some((i) => i.id === item.id)) return view;
+  return { ...view, items: [...view.items.slice(0, index), item, ...view.items.slice(index)], total: view.total + 1 };
+}
+
+/** A status change; untouched rows stay the same objects, so memoised rows do not re-render. */
+function withStatus<T extends { id: number; status: number }, V extends PagedView<T>>(view: V, id: number, status: number): V {
+  return { ...view, items: view.items.map((i) => (i.id === id ? { ...i, status } : i)) };
+}
+
+const pageOf = <T,>(page: PagedList<T>) => ({ items: page.data, limit: page.limit, offset: page.offset, total: page.total, loaded: true });
+
+export interface OffersView extends PagedView<Offer> {
+  filter: 'all' | 'active';
+}
+
+const noOffers: OffersView = { filter: 'all', items: [], limit: 10, offset: 0, total: 0, loaded: false };
+
 export const offersProjection = defineProjection<OffersView>({
   name: 'offers',
-  initial: { filter: 'all', items: [], limit: 10, offset: 0, total: 0, loaded: false },
+  initial: noOffers,
   on: {
-    'offers.loaded': (_, event) => ({
-      filter: event.filter,
-      items: event.page.data,
-      limit: event.page.limit,
-      offset: event.page.offset,
-      total: event.page.total,
-      loaded: true,
-    }),
-    'offer.saved': (view, event) => ({
-      ...view,
-      items: view.items.some((o) => o.id === event.offer.id)
-        ? view.items.map((o) => (o.id === event.offer.id ? event.offer : o))
-        : view.items,
-    }),
-    'offer.deleted': (view, event) =>
-      view.items.some((o) => o.id === event.id)
-        ? { ...view, items: view.items.filter((o) => o.id !== event.id), total: Math.max(0, view.total - 1) }
-        : view,
-    'offer.deleteRefused': (view, event) =>
-      view.items.some((o) => o.id === event.offer.id)
-        ? view
-        : {
-            ...view,
-            items: [...view.items.slice(0, event.index), event.offer, ...view.items.slice(event.index)],
-            total: view.total + 1,
-          },
-    'offer.statusChanged': (view, event) => ({
-      ...view,
-      items: view.items.map((o) => (o.id === event.id ? { ...o, status: event.status } : o)),
-    }),
-    'store.switched': () => ({ filter: 'all', items: [], limit: 10, offset: 0, total: 0, loaded: false }),
+    'offers.loaded': (_, event) => ({ filter: event.filter, ...pageOf(event.page) }),
+    'offer.saved': (view, event) => replaced(view, event.offer),
+    'offer.deleted': (view, event) => withoutItem(view, event.id),
+    'offer.deleteRefused': (view, event) => restored(view, event.offer, event.index),
+    'offer.statusChanged': (view, event) => withStatus(view, event.id, event.status),
+    'store.switched': () => noOffers,
+  },
+});
+
+export interface TemplatesView extends PagedView<Template> {
+  filter: TemplatesFilter;
+  /** The name search the page answers ('' for none). */
+  search: string;
+}
+
+const noTemplates: TemplatesView = { filter: 'all', search: '', items: [], limit: 10, offset: 0, total: 0, loaded: false };
+
+export const templatesProjection = defineProjection<TemplatesView>({
+  name: 'templates',
+  initial: noTemplates,
+  on: {
+    'templates.loaded': (_, event) => ({ filter: event.filter, search: event.search, ...pageOf(event.page) }),
+    'template.saved': (view, event) => replaced(view, event.template),
+    'template.deleted': (view, event) => withoutItem(view, event.id),
+    'template.deleteRefused': (view, event) => restored(view, event.template, event.index),
+    'template.statusChanged': (view, event) => withStatus(view, event.id, event.status),
+    'store.switched': () => noTemplates,
   },
 });
 
@@ -180,6 +211,7 @@ export const projectionDefinitions = {
   notifications: notificationsProjection,
   preferences: preferencesProjection,
   offers: offersProjection,
+  templates: templatesProjection,
 };
 export type ProjectionDefinitions = typeof projectionDefinitions;
 export type ProjectionName = keyof ProjectionDefinitions;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Account } from '../../src/api/accounts';
 import type { PagedList } from '../../src/api/codecs';
 import type { Offer } from '../../src/api/offers';
+import type { Template } from '../../src/api/templates';
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
 import type { HomeData, Review, StoreNotification, StoreProfile } from '../../src/api/stores';
@@ -179,6 +180,28 @@ const offersPageArbitrary: fc.Arbitrary<PagedList<Offer>> = fc
   .uniqueArray(offerArbitrary, { maxLength: 4, selector: (o) => o.id })
   .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
 
+export const templateArbitrary: fc.Arbitrary<Template> = fc
+  .record({ offer: offerArbitrary, days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 7 }), quantity: count })
+  .map(({ offer, days, quantity }) => {
+    const { id, name, store_id, status, media, audit_creation_date, audit_update_date, ...embedded } = offer;
+    return {
+      id,
+      name,
+      store_id,
+      repeat_on_days: days,
+      template_quantity: quantity,
+      media,
+      status,
+      audit_creation_date,
+      audit_update_date,
+      offer: { ...embedded, name, store_id, status: 1, media, audit_creation_date, audit_update_date, quantity: 0, quantity_left: 0, origin: 'template' as const },
+    };
+  });
+
+const templatesPageArbitrary: fc.Arbitrary<PagedList<Template>> = fc
+  .uniqueArray(templateArbitrary, { maxLength: 4, selector: (t) => t.id })
+  .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
+
 /** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
 export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
   'session.signedIn': record({
@@ -211,6 +234,17 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'offer.deleted': record({ type: fc.constant('offer.deleted'), at, id: smallId }),
   'offer.deleteRefused': record({ type: fc.constant('offer.deleteRefused'), at, offer: offerArbitrary, index: fc.integer({ min: 0, max: 4 }) }),
   'offer.statusChanged': record({ type: fc.constant('offer.statusChanged'), at, id: smallId, status: fc.constantFrom(0, 1) }),
+  'templates.loaded': record({
+    type: fc.constant('templates.loaded'),
+    at,
+    filter: fc.constantFrom('all', 'recurring'),
+    search: fc.constantFrom('', 'bread'),
+    page: templatesPageArbitrary,
+  }),
+  'template.saved': record({ type: fc.constant('template.saved'), at, template: templateArbitrary }),
+  'template.deleted': record({ type: fc.constant('template.deleted'), at, id: smallId }),
+  'template.deleteRefused': record({ type: fc.constant('template.deleteRefused'), at, template: templateArbitrary, index: fc.integer({ min: 0, max: 4 }) }),
+  'template.statusChanged': record({ type: fc.constant('template.statusChanged'), at, id: smallId, status: fc.constantFrom(0, 1) }),
 };
 
 export const domainEventTypes = Object.keys(eventArbitraries) as DomainEventType[];

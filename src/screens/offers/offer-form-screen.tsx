@@ -1,15 +1,11 @@
 import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
-import DialogActions from '@mui/joy/DialogActions';
-import DialogContent from '@mui/joy/DialogContent';
-import DialogTitle from '@mui/joy/DialogTitle';
-import Modal from '@mui/joy/Modal';
-import ModalDialog from '@mui/joy/ModalDialog';
 import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Navigate, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
@@ -57,7 +53,7 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const unsaved = useSelector(actor, selectUnsaved);
-  const guard = useLeaveGuard(unsaved, actor);
+  const guard = useLeaveGuard(unsaved, () => selectUnsaved(actor.getSnapshot()));
 
   return (
     <>
@@ -83,7 +79,7 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
         </Alert>
       )}
       {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
-      <LeaveDialog open={guard.pending} onStay={guard.stay} onLeave={guard.leave} />
+      <LeaveDialog guard={guard} bodyKey="offerForm.leaveBody" />
     </>
   );
 }
@@ -93,55 +89,4 @@ function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<OfferF
   const lookups = useSelector(actor, (s) => s.context.lookups);
   if (!lookups) return null;
   return <OfferForm actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
-}
-
-/**
- * Asks before leaving a form with unsaved changes: in-app navigation (links, back and forward)
- * is held by useBlocker until the operator answers; closing or reloading the tab gets the
- * browser's own prompt (beforeunload).
- */
-function useLeaveGuard(unsaved: boolean, actor: ActorRefFrom<OfferFormMachine>) {
-  // Read at navigation time, not render time: a save may have just finished.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && selectUnsaved(actor.getSnapshot()));
-
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      // The draft survives a reload anyway; the prompt is for closing the tab.
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
-
-  return {
-    pending: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
-  };
-}
-
-function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
-  const t = useT();
-  const titleId = useId();
-  const bodyId = useId();
-  return (
-    <Modal open={open} onClose={onStay}>
-      <ModalDialog role="alertdialog" aria-labelledby={titleId} aria-describedby={bodyId} sx={{ width: 'min(440px, calc(100vw - 24px))' }}>
-        <DialogTitle id={titleId} component="h2">
-          {t('offerForm.leaveTitle')}
-        </DialogTitle>
-        <DialogContent id={bodyId}>{t('offerForm.leaveBody')}</DialogContent>
-        <DialogActions>
-          <Button variant="solid" color="danger" onClick={onLeave}>
-            {t('offerForm.leaveGo')}
-          </Button>
-          {/* Keep editing has the focus: Enter never throws work away. */}
-          <Button variant="plain" color="neutral" onClick={onStay} autoFocus>
-            {t('offerForm.leaveStay')}
-          </Button>
-        </DialogActions>
-      </ModalDialog>
-    </Modal>
-  );
 }

@@ -1,7 +1,6 @@
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Checkbox from '@mui/joy/Checkbox';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
@@ -13,8 +12,8 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldError, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import type { Lookups } from '../../api/lookups';
 import { discountPercent } from '../../api/offer-rules';
@@ -24,7 +23,7 @@ import { useLocale, useT } from '../../i18n';
 import { weekdays } from '../../i18n/weekdays';
 import { now } from '../../lib/clock';
 import { formatPercent } from '../../lib/format';
-import type { OfferDay } from '../../lib/offer-dates';
+import { atTimeOfDay, timeOfDay, type OfferDay } from '../../lib/offer-dates';
 import {
   offerDatesMachine,
   selectOrderDay,
@@ -35,25 +34,11 @@ import {
   type OfferDatesEvent,
 } from '../../machines/offer-dates.machine';
 import { blankOfferValues, selectSaveError, selectSaving, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
+import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, offerFormSchema } from './offer-form-schema';
 
 const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** "HH:MM" of a time, local: what an <input type="time"> shows. */
-const timeOf = (at: number) => {
-  const d = new Date(at);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-/** `base`'s day at the time of day "HH:MM"; null while the input holds no complete time. */
-function atTime(base: number, hhmm: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!match) return null;
-  const d = new Date(base);
-  d.setHours(Number(match[1]), Number(match[2]), 0, 0);
-  return d.getTime();
-}
 
 interface OfferFormProps {
   actor: ActorRefFrom<OfferFormMachine>;
@@ -162,7 +147,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
           </Alert>
         )}
 
-        <Section title={t('offerForm.details')}>
+        <FormSection title={t('offerForm.details')}>
           <TextField label={t('offerForm.name')} error={messageOf(errors.name)} {...fieldProps(register('name'))} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             <TextField label={t('offerForm.quantity')} type="number" min={1} step={1} error={messageOf(errors.quantity)} {...fieldProps(register('quantity', { valueAsNumber: true }))} />
@@ -173,34 +158,34 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
               <Input readOnly value={formatPercent(discount, language, 0)} slotProps={{ input: { 'data-testid': 'offer-discount' } as Record<string, string> }} />
             </FormControl>
           </Box>
-        </Section>
+        </FormSection>
 
-        <Section title={t('offerForm.orderWindow')}>
+        <FormSection title={t('offerForm.orderWindow')}>
           <DayChoice label={t('offerForm.orderDay')} value={orderDay} onChange={(day) => sendDates({ type: 'dates.chooseOrderDay', day })} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             <TimeField
               label={t('offerForm.orderStart')}
-              value={timeOf(windows.orderFrom)}
+              value={timeOfDay(windows.orderFrom)}
               error={messageOf(errors.order_date_from)}
               onChange={(hhmm) => {
-                const at = atTime(windows.orderFrom, hhmm);
+                const at = atTimeOfDay(windows.orderFrom, hhmm);
                 if (at !== null) sendDates({ type: 'dates.setOrderStart', at });
               }}
             />
             <TimeField
               label={t('offerForm.orderEnd')}
-              value={timeOf(windows.orderTo)}
+              value={timeOfDay(windows.orderTo)}
               hint={orderEndsTomorrow ? t('offerForm.tomorrowHint') : undefined}
               error={messageOf(errors.order_date_to)}
               onChange={(hhmm) => {
-                const at = atTime(windows.orderFrom, hhmm);
+                const at = atTimeOfDay(windows.orderFrom, hhmm);
                 if (at !== null) sendDates({ type: 'dates.setOrderEnd', at });
               }}
             />
           </Box>
-        </Section>
+        </FormSection>
 
-        <Section title={t('offerForm.pickupWindow')}>
+        <FormSection title={t('offerForm.pickupWindow')}>
           <DayChoice
             label={t('offerForm.pickupDay')}
             value={pickupDay}
@@ -211,27 +196,27 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             <TimeField
               label={t('offerForm.pickupStart')}
-              value={timeOf(windows.pickupFrom)}
+              value={timeOfDay(windows.pickupFrom)}
               error={messageOf(errors.pickup_date_from)}
               onChange={(hhmm) => {
-                const at = atTime(windows.pickupFrom, hhmm);
+                const at = atTimeOfDay(windows.pickupFrom, hhmm);
                 if (at !== null) sendDates({ type: 'dates.setPickupStart', at });
               }}
             />
             <TimeField
               label={t('offerForm.pickupEnd')}
-              value={timeOf(windows.pickupTo)}
+              value={timeOfDay(windows.pickupTo)}
               hint={pickupEndsTomorrow ? t('offerForm.tomorrowHint') : undefined}
               error={messageOf(errors.pickup_date_to)}
               onChange={(hhmm) => {
-                const at = atTime(windows.pickupFrom, hhmm);
+                const at = atTimeOfDay(windows.pickupFrom, hhmm);
                 if (at !== null) sendDates({ type: 'dates.setPickupEnd', at });
               }}
             />
           </Box>
-        </Section>
+        </FormSection>
 
-        <Section title={t('offerForm.weekdays')}>
+        <FormSection title={t('offerForm.weekdays')}>
           {origin !== 'template' && (
             <Controller
               control={control}
@@ -255,23 +240,23 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
             error={messageOf(errors.repeat_on_days as FieldError | undefined)}
             testId="offer-weekdays"
           />
-        </Section>
+        </FormSection>
 
-        <Section title={t('offerForm.options')}>
+        <FormSection title={t('offerForm.options')}>
           {OPTION_GROUPS.map((group) =>
             lookups[group].length === 0 ? null : (
               <IdChecks key={group} control={control} name={group} label={t(`offerForm.group.${group}`)} options={lookups[group]} testId={`offer-${group}`} />
             ),
           )}
-        </Section>
+        </FormSection>
 
-        <Section title={t('offerForm.image')}>
+        <FormSection title={t('offerForm.image')}>
           {offer && target ? (
             <ImageUpload url={target.url} fields={target.fields} imageField={target.imageField} onUploaded={onUploaded} getToken={getToken} notify={notify} />
           ) : (
             <Typography level="body-sm">{t('offerForm.imageAfterSave')}</Typography>
           )}
-        </Section>
+        </FormSection>
 
         <Controller
           control={control}
@@ -314,71 +299,6 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
 // Fields
 // ---------------------------------------------------------------------------------------------
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <Typography id={id} level="title-md" component="h2">
-        {title}
-      </Typography>
-      <Stack gap={2}>{children}</Stack>
-    </Card>
-  );
-}
-
-type Registered = Pick<ReturnType<ReturnType<typeof useForm<OfferFormValues>>['register']>, 'ref' | 'name' | 'onChange' | 'onBlur'>;
-
-/** Joy's Input puts its ref on the wrapper; react-hook-form needs the <input> itself. */
-function fieldProps({ ref, name, onChange, onBlur }: Registered) {
-  return { inputRef: ref, name, onChange, onBlur };
-}
-
-function TextField({
-  label,
-  error,
-  inputRef,
-  type = 'text',
-  min,
-  step,
-  ...rest
-}: {
-  label: string;
-  error?: string;
-  inputRef: Registered['ref'];
-  type?: 'text' | 'number';
-  min?: number;
-  step?: number;
-} & Omit<Registered, 'ref'>) {
-  return (
-    <FormControl error={error !== undefined}>
-      <FormLabel>{label}</FormLabel>
-      <Input
-        {...rest}
-        type={type}
-        slotProps={{ input: { ref: inputRef, min, step, inputMode: type === 'number' ? (step === 1 ? 'numeric' : 'decimal') : undefined } }}
-      />
-      {error && <FormHelperText>{error}</FormHelperText>}
-    </FormControl>
-  );
-}
-
-function TimeField({ label, value, hint, error, onChange }: { label: string; value: string; hint?: string; error?: string; onChange: (hhmm: string) => void }) {
-  return (
-    <FormControl error={error !== undefined}>
-      <FormLabel>
-        {label}
-        {hint && (
-          <Typography component="span" level="body-sm" color="warning" sx={{ ml: 1 }} data-testid="tomorrow-hint">
-            {hint}
-          </Typography>
-        )}
-      </FormLabel>
-      <Input type="time" value={value} onChange={(event) => onChange(event.target.value)} />
-      {error && <FormHelperText>{error}</FormHelperText>}
-    </FormControl>
-  );
-}
-
 function DayChoice({ label, value, disabled, note, onChange }: { label: string; value: OfferDay; disabled?: boolean; note?: string; onChange: (day: OfferDay) => void }) {
   const t = useT();
   const id = useId();
@@ -394,55 +314,3 @@ function DayChoice({ label, value, disabled, note, onChange }: { label: string; 
   );
 }
 
-type IdListName = Extract<Path<OfferFormValues>, 'repeat_on_days' | (typeof OPTION_GROUPS)[number]>;
-
-/** A labelled group of checkboxes holding a list of ids (weekdays 1–7, lookup options). */
-function IdChecks({
-  control,
-  name,
-  label,
-  options,
-  error,
-  testId,
-}: {
-  control: ReturnType<typeof useForm<OfferFormValues>>['control'];
-  name: IdListName;
-  label: string;
-  options: readonly { id: number; name: string }[];
-  error?: string;
-  testId: string;
-}) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Box role="group" aria-labelledby={id} aria-describedby={error ? errorId : undefined} data-testid={testId}>
-          <Typography id={id} level="title-sm" component="p" sx={{ mb: 1 }}>
-            {label}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            {options.map((option) => (
-              <Checkbox
-                key={option.id}
-                label={option.name}
-                checked={field.value.includes(option.id)}
-                onChange={(event) =>
-                  field.onChange(event.target.checked ? [...field.value, option.id].sort((a, b) => a - b) : field.value.filter((v) => v !== option.id))
-                }
-                onBlur={field.onBlur}
-              />
-            ))}
-          </Box>
-          {error && (
-            <Typography id={errorId} level="body-sm" color="danger" sx={{ mt: 1 }}>
-              {error}
-            </Typography>
-          )}
-        </Box>
-      )}
-    />
-  );
-}

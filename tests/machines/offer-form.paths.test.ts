@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { coverOf, offerFormMachine } from '../../src/machines/offer-form.machine';
+import { offerFormPathModel, SAVE_RULE_MESSAGE } from '../support/offer-form-paths';
+import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+
+const paths = generatePaths(offerFormPathModel);
+
+/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
+function pathTaking(label: string): ModelPath {
+  const transition = allTransitions(offerFormMachine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
+describe('offer form machine: generated paths run against a real actor', () => {
+  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
+    const executed = await executePath(offerFormPathModel, path);
+    expect(executed.steps).toHaveLength(path.steps.length);
+  });
+
+  it('together cover every state and every transition of the machine', async () => {
+    const executed: ExecutedPath[] = [];
+    for (const path of paths) executed.push(await executePath(offerFormPathModel, path));
+    const report = coverage(offerFormMachine, executed);
+    expect(report.stateNodes.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.stateNodes.total).toBe(9);
+    expect(report.transitions.total).toBe(16);
+    expect(report.complete).toBe(true);
+    expect(paths).toHaveLength(9);
+  });
+
+  describe('include the operator-facing branches by name', () => {
+    it('a failed save keeps every field and shows the server’s message', () => {
+      const { state } = pathTaking('offerForm.saving —xstate.error.actor.saveOffer→ offerForm.editing.failed');
+      expect(state.machine.value).toEqual({ editing: 'failed' });
+      expect(state.machine.context).toMatchObject({ error: { kind: 'server', message: SAVE_RULE_MESSAGE }, dirty: true, values: { name: 'Bread bag', saveAsTemplate: false } });
+    });
+
+    it('Retry saves the same values again', () => {
+      const path = pathTaking('offerForm.editing.failed —form.retry→ offerForm.saving');
+      const failed = path.steps.at(-2)!.state.machine;
+      expect(path.state.machine.value).toBe('saving');
+      expect(path.state.machine.context).toMatchObject({ error: null, values: failed.context.values });
+    });
+
+    it('save as template with the offer’s image: template created, then the image copied to it', () => {
+      const toCopy = pathTaking('offerForm.savingTemplate —xstate.done.actor.createTemplate [hasMedia]→ offerForm.copyingMedia');
+      expect(toCopy.state.machine.value).toBe('copyingMedia');
+      expect(toCopy.state.machine.context.template).toMatchObject({ id: 21 });
+      expect(coverOf(toCopy.state.machine.context.offer)).not.toBeNull();
+
+      const copied = pathTaking('offerForm.copyingMedia —xstate.done.actor.copyMediaToTemplate→ offerForm.saved');
+      expect(copied.state.machine.status).toBe('done');
+      expect(copied.state.machine.context.dirty).toBe(false);
+    });
+
+    it('save as template without an image: saved straight after the template', () => {
+      const { state, steps } = pathTaking('offerForm.savingTemplate —xstate.done.actor.createTemplate→ offerForm.saved');
+      expect(steps.map((step) => step.state.machine.value)).not.toContain('copyingMedia');
+      expect(coverOf(state.machine.context.offer)).toBeNull();
+      expect(state.machine.status).toBe('done');
+      expect(state.machine.context).toMatchObject({ dirty: false, template: { id: 21 } });
+    });
+
+    it('a failed template creation keeps the form, the offer already saved (Retry updates it)', () => {
+      const { state } = pathTaking('offerForm.savingTemplate —xstate.error.actor.createTemplate→ offerForm.editing.failed');
+      expect(state.machine.value).toEqual({ editing: 'failed' });
+      expect(state.machine.context).toMatchObject({ error: { kind: 'general' }, offerId: 7, template: null, dirty: true });
+    });
+
+    it('a failed image copy still ends saved: offer and template exist', () => {
+      const { state } = pathTaking('offerForm.copyingMedia —xstate.error.actor.copyMediaToTemplate→ offerForm.saved');
+      expect(state.machine.status).toBe('done');
+      expect(state.machine.value).toBe('saved');
+      expect(state.machine.context).toMatchObject({ dirty: false, error: null, template: { id: 21 } });
+    });
+
+    it('a failed load can be retried', () => {
+      const { state } = pathTaking('offerForm.loadFailed —form.retryLoad→ offerForm.loading');
+      expect(state.machine.value).toBe('loading');
+    });
+  });
+});
