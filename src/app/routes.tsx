@@ -14,6 +14,8 @@ const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
 const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
 const OfferFormScreen = lazy(() => import('../screens/offers/offer-form-screen'));
+const TemplatesScreen = lazy(() => import('../screens/templates/templates-screen'));
+const TemplateFormScreen = lazy(() => import('../screens/templates/template-form-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
 function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' }) {
@@ -62,10 +64,10 @@ export function AppRoutes() {
           <Route path="/operations/offers" element={<OffersScreen />} />
           <Route path="/operations/offers/create" element={<OfferFormScreen />} />
           <Route path="/operations/offers/:tab/:id" element={<OfferFormScreen />} />
-          <Route path="/operations/templates" element={<TitledPage titleKey="page.templates" />} />
-          <Route path="/operations/templates/filter/:tab" element={<TitledPage titleKey="page.templates" />} />
-          <Route path="/operations/templates/create" element={<TitledPage titleKey="page.templateCreate" />} />
-          <Route path="/operations/templates/:tab/:id" element={<TitledPage titleKey="page.templateEdit" />} />
+          <Route path="/operations/templates" element={<TemplatesScreen />} />
+          <Route path="/operations/templates/filter/:tab" element={<TemplatesScreen />} />
+          <Route path="/operations/templates/create" element={<TemplateFormScreen />} />
+          <Route path="/operations/templates/:tab/:id" element={<TemplateFormScreen />} />
           <Route path="/operations/orders/:tab" element={<TitledPage titleKey="page.orders" />} />
           <Route path="/operations/orders/filter/:tab" element={<TitledPage titleKey="page.orders" />} />
           <Route path="/operations/order/:id" element={<TitledWithId titleKey="page.order" />} />

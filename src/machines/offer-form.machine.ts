@@ -269,6 +269,10 @@ export const offerFormMachine = setup({
           description: 'The save failed: every field is kept, the message shows, Retry saves the same values.',
           on: { 'form.retry': { target: '#offerForm.saving', actions: assign({ error: null }) } },
         },
+        templateFailed: {
+          description: '"Save as template": the offer is saved but the template was refused; Retry creates only the template.',
+          on: { 'form.retry': { target: '#offerForm.savingTemplate', actions: assign({ error: null }) } },
+        },
       },
     },
     saving: {
@@ -309,7 +313,7 @@ export const offerFormMachine = setup({
           { target: 'saved', actions: assign({ template: ({ event }) => event.output }) },
         ],
         onError: {
-          target: 'editing.failed',
+          target: 'editing.templateFailed',
           actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
@@ -344,6 +348,8 @@ export type OfferFormSnapshot = SnapshotFrom<OfferFormMachine>;
 
 export const selectBusy = (s: OfferFormSnapshot) => s.hasTag('busy');
 export const selectSaving = (s: OfferFormSnapshot) => s.matches('saving') || s.matches('savingTemplate') || s.matches('copyingMedia');
-export const selectSaveError = (s: OfferFormSnapshot) => (s.matches({ editing: 'failed' }) ? s.context.error : null);
+export const selectSaveError = (s: OfferFormSnapshot) => (s.matches({ editing: 'failed' }) || s.matches({ editing: 'templateFailed' }) ? s.context.error : null);
+/** The offer is saved; only its template is missing (the message says so, Retry makes the template). */
+export const selectTemplateFailed = (s: OfferFormSnapshot) => s.matches({ editing: 'templateFailed' });
 /** Leaving asks first while this holds. */
 export const selectUnsaved = (s: OfferFormSnapshot) => s.context.dirty && s.status !== 'done';

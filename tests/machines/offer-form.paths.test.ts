@@ -29,8 +29,8 @@ describe('offer form machine: generated paths run against a real actor', () => {
     const report = coverage(offerFormMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(9);
-    expect(report.transitions.total).toBe(16);
+    expect(report.stateNodes.total).toBe(10);
+    expect(report.transitions.total).toBe(17);
     expect(report.complete).toBe(true);
     expect(paths).toHaveLength(9);
   });
@@ -68,10 +68,12 @@ describe('offer form machine: generated paths run against a real actor', () => {
       expect(state.machine.context).toMatchObject({ dirty: false, template: { id: 21 } });
     });
 
-    it('a failed template creation keeps the form, the offer already saved (Retry updates it)', () => {
-      const { state } = pathTaking('offerForm.savingTemplate —xstate.error.actor.createTemplate→ offerForm.editing.failed');
-      expect(state.machine.value).toEqual({ editing: 'failed' });
+    it('a failed template creation keeps the form, the offer already saved; Retry creates only the template', () => {
+      const { state } = pathTaking('offerForm.savingTemplate —xstate.error.actor.createTemplate→ offerForm.editing.templateFailed');
+      expect(state.machine.value).toEqual({ editing: 'templateFailed' });
       expect(state.machine.context).toMatchObject({ error: { kind: 'general' }, offerId: 7, template: null, dirty: true });
+      const retried = pathTaking('offerForm.editing.templateFailed —form.retry→ offerForm.savingTemplate');
+      expect(retried.state.machine.value).toBe('savingTemplate');
     });
 
     it('a failed image copy still ends saved: offer and template exist', () => {

@@ -193,14 +193,12 @@ describe('offer form machine', () => {
     expect(actor.getSnapshot().value).toBe('savingTemplate');
     expect(calls.template[0].input.values.saveAsTemplate).toBe(true);
 
-    // The template fails: the offer is saved, so Retry updates it (no second offer) and tries again.
+    // The template fails: the offer is saved, so Retry creates only the template (the offer is not sent again).
     calls.template[0].reply.reject(http(500, 'down'));
     await settle();
-    expect(actor.getSnapshot().matches({ editing: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().matches({ editing: 'templateFailed' })).toBe(true);
     actor.send({ type: 'form.retry' });
-    expect(calls.save[1].input.offerId).toBe(7);
-    calls.save[1].reply.resolve(withImage);
-    await settle();
+    expect(calls.save).toHaveLength(1);
     calls.template[1].reply.resolve({ id: 55 } as Template);
     await settle();
     expect(actor.getSnapshot().value).toBe('copyingMedia');

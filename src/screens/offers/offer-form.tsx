@@ -33,7 +33,7 @@ import {
   selectPickupEndsTomorrow,
   type OfferDatesEvent,
 } from '../../machines/offer-dates.machine';
-import { blankOfferValues, selectSaveError, selectSaving, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
+import { blankOfferValues, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
 import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, offerFormSchema } from './offer-form-schema';
@@ -122,7 +122,8 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
     const key = messageKeyOf(message);
     return key ? t(key) : message;
   };
-  const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
+  // Once the offer is saved and only its template failed, Retry makes the template alone.
+  const submit = handleSubmit((values) => actor.send(selectTemplateFailed(actor.getSnapshot()) ? { type: 'form.retry' } : { type: 'form.submit', values }));
 
   // Memoised on the id: the upload widget rebuilds its machine when its fields change.
   const savedId = offer?.id;
@@ -136,7 +137,9 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
     [actor],
   );
 
-  const errorText = saveError ? (saveError.kind === 'server' ? (messageKeyOf(saveError.message) ? t(messageKeyOf(saveError.message)!) : saveError.message) : t('offerForm.saveFailed')) : null;
+  const templateFailed = useSelector(actor, selectTemplateFailed);
+  const serverText = saveError?.kind === 'server' ? (messageKeyOf(saveError.message) ? t(messageKeyOf(saveError.message)!) : saveError.message) : null;
+  const errorText = saveError ? (templateFailed ? t('offerForm.templateFailed', { reason: serverText ?? '' }).trim() : (serverText ?? t('offerForm.saveFailed'))) : null;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="offer-form">

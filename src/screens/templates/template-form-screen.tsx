@@ -1,0 +1,89 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import Skeleton from '@mui/joy/Skeleton';
+import Stack from '@mui/joy/Stack';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { useProjection } from '../../app/hooks';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale } from '../../i18n';
+import { liveTemplateFormMachine } from '../../machines/live';
+import { httpSessionFor } from '../../machines/session/live';
+import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/template-form.machine';
+import { TemplateForm } from './template-form';
+
+const LIST_PATH = '/operations/templates';
+
+/** /operations/templates/create and /operations/templates/{tab}/{id}: one form, the session's store. */
+export default function TemplateFormScreen() {
+  const { id } = useParams();
+  const templateId = id === undefined ? null : Number(id);
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  if (templateId !== null && !(Number.isInteger(templateId) && templateId > 0)) return <Navigate to="/errors/error-404" replace />;
+  return (
+    <Page titleKey={templateId === null ? 'page.templateCreate' : 'page.templateEdit'}>
+      {/* A new key per template and store: a fresh machine, draft and form for each. */}
+      {storeId !== null && <TemplateFormFlow key={`${storeId}:${templateId ?? 'new'}`} storeId={storeId} templateId={templateId} />}
+    </Page>
+  );
+}
+
+function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId: number | null }) {
+  const { t, language } = useLocale();
+  const services = useServices();
+  const navigate = useNavigate();
+  const getToken = useCallback(() => httpSessionFor(services.session).accessToken(), [services.session]);
+  const [machine] = useState(() =>
+    liveTemplateFormMachine({
+      journal: services.journal,
+      notify: services.notify,
+      language,
+      // Runs while the machine enters `saved`; a microtask later the leave guard lets it through.
+      goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
+    }),
+  );
+  const actor = useActorRef(machine, { input: { templateId, storeId } });
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const unsaved = useSelector(actor, selectTemplateUnsaved);
+  const guard = useLeaveGuard(unsaved, () => selectTemplateUnsaved(actor.getSnapshot()));
+
+  return (
+    <>
+      {loading && (
+        <Stack gap={2} aria-busy="true" aria-label={t('templateForm.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rectangular" height={56} sx={{ borderRadius: 'sm' }} />
+          ))}
+        </Stack>
+      )}
+      {loadFailed && (
+        <Alert
+          color="danger"
+          variant="soft"
+          role="alert"
+          endDecorator={
+            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'form.retryLoad' })}>
+              {t('offerForm.retryLoad')}
+            </Button>
+          }
+        >
+          {t('templateForm.loadFailed')}
+        </Alert>
+      )}
+      {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
+      <LeaveDialog guard={guard} bodyKey="templateForm.leaveBody" />
+    </>
+  );
+}
+
+function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<TemplateFormMachine>; getToken: () => Promise<string | undefined>; onCancel: () => void }) {
+  const initial = useSelector(actor, (s) => s.context.initial);
+  const lookups = useSelector(actor, (s) => s.context.lookups);
+  if (!lookups) return null;
+  return <TemplateForm actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
+}

@@ -1,0 +1,214 @@
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import IconButton from '@mui/joy/IconButton';
+import Input from '@mui/joy/Input';
+import Skeleton from '@mui/joy/Skeleton';
+import Stack from '@mui/joy/Stack';
+import Tab from '@mui/joy/Tab';
+import TabList from '@mui/joy/TabList';
+import Tabs from '@mui/joy/Tabs';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Template } from '../../api/templates';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import type { TemplatesFilter } from '../../machines/events';
+import { liveTemplatesListMachine } from '../../machines/live';
+import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates-list.machine';
+import { Pagination } from '../../ui/pagination';
+import { DeleteTemplateDialog } from './delete-template-dialog';
+import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
+
+/** How long typing in the search box must pause before the list asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The URL carries everything the list shows: the tab in the path (/operations/templates, or
+ * /operations/templates/filter/recurring), the 1-based page (?page=2) and the search (?q=bread),
+ * so reload and back restore them.
+ */
+const pathFor = (filter: TemplatesFilter) => (filter === 'recurring' ? '/operations/templates/filter/recurring' : '/operations/templates');
+function pageFromUrl(params: URLSearchParams): number {
+  const page = Number(params.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+}
+function queryFor(search: string, page: number): Record<string, string> {
+  return { ...(search !== '' ? { q: search } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) };
+}
+const urlFor = (filter: TemplatesFilter, search: string, page: number) => {
+  const query = new URLSearchParams(queryFor(search, page)).toString();
+  return query ? `${pathFor(filter)}?${query}` : pathFor(filter);
+};
+
+/** /operations/templates and /operations/templates/filter/{tab}: the session's store. */
+export default function TemplatesScreen() {
+  const { tab } = useParams();
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  // The spec names one filter tab for templates: recurring.
+  if (tab !== undefined && tab !== 'recurring') return <Navigate to="/errors/error-404" replace />;
+  const filter: TemplatesFilter = tab === 'recurring' ? 'recurring' : 'all';
+  return <Page titleKey="page.templates">{storeId !== null && <TemplatesList key={storeId} filter={filter} />}</Page>;
+}
+
+function TemplatesList({ filter }: { filter: TemplatesFilter }) {
+  const { t, language } = useLocale();
+  const { journal, notify } = useServices();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromUrl(params);
+  const search = params.get('q') ?? '';
+
+  const [machine] = useState(() => liveTemplatesListMachine({ journal, notify }));
+  const actor = useActorRef(machine, { input: { filter, search, page } });
+  const phase = useSelector(actor, selectPhase);
+  const busy = useSelector(actor, selectMutating);
+  const confirming = useSelector(actor, selectConfirmingDelete);
+  const templates = useProjection('templates', (view) => view);
+
+  useEffect(() => {
+    const { context } = actor.getSnapshot();
+    if (filter !== context.filter || page !== context.page || search !== context.search) actor.send({ type: 'templates.show', filter, search, page });
+  }, [filter, page, search, actor]);
+
+  // The search box answers every keystroke; the URL (and so the list) follows once typing pauses.
+  const [typed, setTyped] = useState(search);
+  // Back and forward change the URL's search under the box: the box follows (set during render,
+  // React's pattern for state that tracks a prop).
+  const [urlSearch, setUrlSearch] = useState(search);
+  if (urlSearch !== search) {
+    setUrlSearch(search);
+    setTyped(search);
+  }
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => setParams(queryFor(typed.trim(), 0), { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search, setParams]);
+
+  // Deleting the only template of the last page leaves that page empty: show the new last page.
+  const lastPage = Math.max(0, pageCount(templates) - 1);
+  const pastTheEnd = phase === 'ready' && templates.loaded && templates.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams(queryFor(search, lastPage), { replace: true });
+  }, [pastTheEnd, search, lastPage, setParams]);
+
+  const onSetStatus = useCallback((template: Template, status: 0 | 1) => actor.send({ type: 'templates.setStatus', template, status }), [actor]);
+  const onAskDelete = useCallback((template: Template, index: number) => actor.send({ type: 'templates.askDelete', template, index }), [actor]);
+
+  const shown = phase === 'ready' && templates.loaded;
+  const emptyTitle = search !== '' ? t('templates.emptySearch', { search }) : filter === 'recurring' ? t('templates.emptyRecurring') : t('templates.empty');
+  const labels = {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    page: (n: number) => t('pagination.page', { page: n }),
+    current: (n: number) => t('pagination.current', { page: n }),
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Tabs value={filter} onChange={(_, value) => void navigate(urlFor(value === 'recurring' ? 'recurring' : 'all', search, 0))} sx={{ bgcolor: 'transparent' }}>
+          <TabList aria-label={t('templates.tabs')}>
+            <Tab value="all">{t('templates.tabAll')}</Tab>
+            <Tab value="recurring">{t('templates.tabRecurring')}</Tab>
+          </TabList>
+        </Tabs>
+        <Input
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder={t('templates.search')}
+          slotProps={{ input: { 'aria-label': t('templates.search') } }}
+          endDecorator={
+            typed !== '' ? (
+              <IconButton size="sm" variant="plain" aria-label={t('templates.clearSearch')} onClick={() => setTyped('')}>
+                ×
+              </IconButton>
+            ) : undefined
+          }
+          sx={{ minWidth: { xs: '100%', sm: 260 } }}
+        />
+        <Button component={RouterLink} to="/operations/templates/create" sx={{ ml: 'auto' }}>
+          {t('templates.new')}
+        </Button>
+      </Box>
+
+      {phase === 'failed' && (
+        <Alert
+          color="danger"
+          variant="soft"
+          sx={{ mb: 2 }}
+          endDecorator={
+            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'templates.retry' })}>
+              {t('templates.retry')}
+            </Button>
+          }
+        >
+          {t('templates.error')}
+        </Alert>
+      )}
+
+      {phase === 'loading' && (
+        <Stack aria-busy="true" aria-label={t('app.loading')} gap={1}>
+          {Array.from({ length: TEMPLATES_PAGE_SIZE }, (_, i) => (
+            <Skeleton key={i} variant="rectangular" height={TEMPLATE_ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
+          ))}
+        </Stack>
+      )}
+
+      {shown && templates.total === 0 && (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+          <Typography level="title-md" component="h2">
+            {emptyTitle}
+          </Typography>
+          <Typography level="body-sm">{t('templates.emptyBody')}</Typography>
+          <Button component={RouterLink} to="/operations/templates/create" variant="outlined" sx={{ mt: 1 }}>
+            {t('templates.create')}
+          </Button>
+        </Card>
+      )}
+
+      {shown && templates.total > 0 && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="templates-range">
+            {t('templates.range', {
+              from: formatNumber(templates.items.length > 0 ? templates.offset + 1 : templates.offset, language),
+              to: formatNumber(templates.offset + templates.items.length, language),
+              total: formatNumber(templates.total, language),
+            })}
+          </Typography>
+          <Stack component="ul" gap={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('page.templates')}>
+            {templates.items.map((template, index) => (
+              <li key={template.id}>
+                <TemplateRow template={template} index={index} tab={filter} disabled={busy} onSetStatus={onSetStatus} onAskDelete={onAskDelete} />
+              </li>
+            ))}
+          </Stack>
+          <Box sx={{ mt: 2 }}>
+            <Pagination
+              page={Math.floor(templates.offset / Math.max(1, templates.limit))}
+              pageCount={pageCount(templates)}
+              onChange={(next) => setParams(queryFor(search, next))}
+              labels={labels}
+            />
+          </Box>
+        </>
+      )}
+
+      <DeleteTemplateDialog
+        name={confirming}
+        onCancel={() => actor.send({ type: 'templates.cancelDelete' })}
+        onConfirm={() => actor.send({ type: 'templates.confirmDelete' })}
+      />
+    </>
+  );
+}
