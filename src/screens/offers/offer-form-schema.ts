@@ -63,3 +63,21 @@ export function messageKeyOf(message: string): MessageKey | null {
   if (message in RULE_KEYS) return RULE_KEYS[message];
   return message.startsWith('offerForm.') ? (message as MessageKey) : null;
 }
+
+/**
+ * The field a rule's message belongs to, so a server 400 (it answers the rule's wording) lands
+ * beside the field the operator has to fix. Null for a message that names no known rule.
+ */
+const RULE_FIELDS: Record<string, 'unit_price' | 'repeat_on_days' | 'order_date_from' | 'quantity' | 'order_date_to' | 'pickup_date_to'> = {
+  [MIN_PRICE_MESSAGE]: 'unit_price',
+  [RECURRING_WEEKDAY_MESSAGE]: 'repeat_on_days',
+  [TEMPLATE_LATER_THAN_NOW_MESSAGE]: 'order_date_from',
+  [QUANTITY_REQUIRED_MESSAGE]: 'quantity',
+  [ORDER_WINDOW_MESSAGE]: 'order_date_to',
+  [PICKUP_WINDOW_MESSAGE]: 'pickup_date_to',
+  [PICKUP_BEFORE_ORDER_MESSAGE]: 'pickup_date_to',
+};
+
+export function ruleFieldOf(message: string) {
+  return RULE_FIELDS[message] ?? null;
+}

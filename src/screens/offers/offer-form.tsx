@@ -36,7 +36,7 @@ import {
 import { blankOfferValues, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
 import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
-import { messageKeyOf, offerFormSchema } from './offer-form-schema';
+import { messageKeyOf, offerFormSchema, ruleFieldOf } from './offer-form-schema';
 
 const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
 
@@ -61,7 +61,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   const { notify } = useServices();
   const [defaults] = useState(() => initial ?? blankOfferValues(now()));
   const [schema] = useState(() => offerFormSchema(now));
-  const { register, control, handleSubmit, subscribe, setValue, getValues, formState } = useForm<OfferFormValues>({
+  const { register, control, handleSubmit, subscribe, setValue, getValues, setError, formState } = useForm<OfferFormValues>({
     defaultValues: defaults,
     resolver: zodResolver(schema),
     // After the first Save attempt each field re-checks as it changes, so a fix clears its message.
@@ -112,6 +112,13 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   useEffect(() => {
     return subscribe({ formState: { values: true }, callback: () => actor.send({ type: 'form.changed', values: getValues() }) });
   }, [subscribe, getValues, actor]);
+
+  // A server 400 names a rule (its wording): the message also lands beside the field to fix.
+  useEffect(() => {
+    if (saveError?.kind !== 'server') return;
+    const field = ruleFieldOf(saveError.message);
+    if (field) setError(field, { type: 'server', message: saveError.message }, { shouldFocus: field !== 'repeat_on_days' });
+  }, [saveError, setError]);
 
   const [unitPrice, originPrice, origin] = useWatch({ control, name: ['unit_price', 'origin_price', 'origin'] });
   const discount = discountPercent(originPrice, unitPrice);

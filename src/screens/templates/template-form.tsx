@@ -30,7 +30,7 @@ import {
 } from '../../machines/template-form.machine';
 import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
-import { messageKeyOf } from '../offers/offer-form-schema';
+import { messageKeyOf, ruleFieldOf } from '../offers/offer-form-schema';
 import { templateFormSchema } from './template-form-schema';
 
 const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
@@ -55,7 +55,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
   const { notify } = useServices();
   const [defaults] = useState(() => initial ?? blankTemplateValues(now()));
   const [schema] = useState(templateFormSchema);
-  const { register, control, handleSubmit, subscribe, setValue, getValues, formState } = useForm<TemplateFormValues>({
+  const { register, control, handleSubmit, subscribe, setValue, getValues, setError, formState } = useForm<TemplateFormValues>({
     defaultValues: defaults,
     resolver: zodResolver(schema),
     mode: 'onSubmit',
@@ -72,6 +72,14 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
   useEffect(() => {
     return subscribe({ formState: { values: true }, callback: () => actor.send({ type: 'form.changed', values: getValues() }) });
   }, [subscribe, getValues, actor]);
+
+  // A server 400 names a rule (its wording): the message also lands beside the field to fix.
+  useEffect(() => {
+    if (saveError?.kind !== 'server') return;
+    const field = ruleFieldOf(saveError.message);
+    if (field === null || field === 'repeat_on_days') return;
+    setError(field === 'quantity' ? 'template_quantity' : field, { type: 'server', message: saveError.message }, { shouldFocus: true });
+  }, [saveError, setError]);
 
   const [unitPrice, originPrice, orderFrom, orderTo, pickupFrom, pickupTo] = useWatch({
     control,
