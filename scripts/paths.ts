@@ -10,9 +10,11 @@
 import { sessionMachine } from '../src/machines/session/machine';
 import { uploadMachine } from '../src/machines/upload.machine';
 import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/offer-dates-paths';
-import { offerFormPathModel } from '../tests/support/offer-form-paths';
+import { offerFormCreatePathModel, offerFormPathModel } from '../tests/support/offer-form-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
+import { templateFormPathModel } from '../tests/support/template-form-paths';
+import { templatesListPathModel } from '../tests/support/templates-list-paths';
 import { uploadPathEvents } from '../tests/support/upload-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
@@ -22,6 +24,9 @@ const registry: Record<string, PathModel> = {
   'offer-dates': offerDatesPathModel as PathModel,
   'offer-dates-tomorrow': offerDatesTomorrowModel as PathModel,
   'offer-form': offerFormPathModel as PathModel,
+  'offer-form-create': offerFormCreatePathModel as PathModel,
+  'templates-list': templatesListPathModel as PathModel,
+  'template-form': templateFormPathModel as PathModel,
 };
 
 function main(names: string[]): number {

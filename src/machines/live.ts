@@ -119,7 +119,7 @@ export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journ
 import { getLookups } from '../api/lookups';
 import type { Language } from '../api/session';
 import { buildUploadForm, createOffer, getOffer, updateOffer, uploadTarget, type OfferInput } from '../api/offers';
-import { createTemplate } from '../api/templates';
+import { createTemplate, listActiveTemplates } from '../api/templates';
 import { remove as removeStored } from '../lib/storage';
 import {
   draftKey,
@@ -155,8 +155,13 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
   return offerFormMachine.provide({
     actors: {
       load: fromPromise(async ({ input }: { input: { offerId: number | null; storeId: number } }) => {
-        const [lookups, offer] = await Promise.all([getLookups(input.storeId, language), input.offerId === null ? null : getOffer(input.offerId)]);
-        return { lookups, offer, draft: readDraft(input.offerId) };
+        const [lookups, offer, templates] = await Promise.all([
+          getLookups(input.storeId, language),
+          input.offerId === null ? null : getOffer(input.offerId),
+          // A new offer can start from one of the store's active templates.
+          input.offerId === null ? listActiveTemplates(input.storeId) : [],
+        ]);
+        return { lookups, offer, draft: readDraft(input.offerId), templates };
       }),
       saveOffer: fromPromise(({ input }: { input: SaveOfferInput }) =>
         input.offerId === null ? createOffer(offerInputOf(input.values)) : updateOffer({ ...offerInputOf(input.values), id: input.offerId }),

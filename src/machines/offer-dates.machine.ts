@@ -1,6 +1,6 @@
 import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { now } from '../lib/clock';
-import { endAfterStart, endsNextDay, onDay, type OfferDay } from '../lib/offer-dates';
+import { dayOf, endAfterStart, endsNextDay, onDay, type OfferDay } from '../lib/offer-dates';
 
 /**
  * The offer form's date behaviour (spec section 4):
@@ -157,8 +157,13 @@ export const offerDatesMachine = setup({
   },
 });
 
+/**
+ * The day choice a time shows: a start already past (an offer on sale since yesterday) reads
+ * today, one on tomorrow or later reads tomorrow.
+ */
 function dayName(at: number): OfferDay {
-  return onDay(at, 'today', now()) === at ? 'today' : 'tomorrow';
+  const day = dayOf(at, now());
+  return day === 'tomorrow' || day === 'later' ? 'tomorrow' : 'today';
 }
 
 type Snapshot = SnapshotFrom<typeof offerDatesMachine>;

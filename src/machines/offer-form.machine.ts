@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { Lookups } from '../api/lookups';
 import type { Offer } from '../api/offers';
 import type { Template } from '../api/templates';
+import { onDay, placeTemplateWindows } from '../lib/offer-dates';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -127,6 +128,43 @@ export interface OfferFormLoaded {
   lookups: Lookups;
   offer: Offer | null;
   draft: OfferFormValues | null;
+  /** The store's active templates a new offer can start from (none when editing). */
+  templates: Template[];
+}
+
+/**
+ * A new offer started from a template: its name, daily quantity, prices, weekdays and categories,
+ * origin 'template', and its times of day placed on the next day they are still ahead (today, or
+ * tomorrow once today's order start has passed), so "later than now" holds when it is chosen.
+ */
+export function valuesFromTemplate(template: Template, at: number): OfferFormValues {
+  const { offer } = template;
+  const today = onDay(offer.order_date_from, 'today', at);
+  const orderFrom = today > at ? today : onDay(offer.order_date_from, 'tomorrow', at);
+  const windows = placeTemplateWindows({
+    orderFrom,
+    orderTo: offer.order_date_to,
+    pickupFrom: offer.pickup_date_from,
+    pickupTo: offer.pickup_date_to,
+  });
+  return {
+    name: template.name,
+    quantity: template.template_quantity > 0 ? template.template_quantity : Number.NaN,
+    unit_price: offer.unit_price,
+    origin_price: offer.origin_price,
+    origin: 'template',
+    template_id: template.id,
+    repeat_on_days: [...template.repeat_on_days],
+    order_date_from: windows.orderFrom,
+    order_date_to: windows.orderTo,
+    pickup_date_from: windows.pickupFrom,
+    pickup_date_to: windows.pickupTo,
+    offer_type: [...offer.offer_type],
+    dietary_fit: [...offer.dietary_fit],
+    cuisine_type: [...offer.cuisine_type],
+    business_type: [...offer.business_type],
+    saveAsTemplate: false,
+  };
 }
 
 /** Why the last save failed: the server's 400 message (a rule's wording), or a general failure. */
@@ -145,6 +183,10 @@ export interface OfferFormContext {
   values: OfferFormValues | null;
   error: OfferSaveError | null;
   template: Template | null;
+  /** Active templates a new offer can start from. */
+  templates: Template[];
+  /** Bumped when the form must start again from `initial` (a template was chosen). */
+  revision: number;
 }
 
 export type OfferFormEvent =
@@ -153,6 +195,8 @@ export type OfferFormEvent =
   | { type: 'form.retry' }
   | { type: 'form.retryLoad' }
   | { type: 'form.mediaUploaded'; offer: Offer }
+  /** A new offer starts again from a template's values (the form is rebuilt from them). */
+  | { type: 'form.templateChosen'; template: Template; at: number }
   | { type: 'draft.persist' };
 
 export interface SaveOfferInput {
@@ -219,6 +263,8 @@ export const offerFormMachine = setup({
     values: null,
     error: null,
     template: null,
+    templates: [],
+    revision: 0,
   }),
   initial: 'loading',
   states: {
@@ -232,8 +278,8 @@ export const offerFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign(({ event }) => {
-            const { lookups, offer, draft } = event.output;
-            return { lookups, offer, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft };
+            const { lookups, offer, draft, templates } = event.output;
+            return { lookups, offer, templates, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft };
           }),
         },
         onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -262,6 +308,16 @@ export const offerFormMachine = setup({
         'form.submit': { target: 'saving', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
         // The edit page's image upload answers the offer's media; "save as template" copies it.
         'form.mediaUploaded': { actions: assign({ offer: ({ event }) => event.offer }) },
+        'form.templateChosen': {
+          guard: ({ context }) => context.offerId === null,
+          actions: [
+            assign(({ context, event }) => {
+              const values = valuesFromTemplate(event.template, event.at);
+              return { initial: values, values, dirty: true, revision: context.revision + 1 };
+            }),
+            raise({ type: 'draft.persist' }),
+          ],
+        },
       },
       states: {
         idle: {},
@@ -297,7 +353,13 @@ export const offerFormMachine = setup({
         ],
         onError: {
           target: 'editing.failed',
-          actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            assign({ error: ({ event }) => saveErrorOf(event.error) }),
+            // The save cancelled the pending draft write: what was submitted becomes the draft, so a
+            // reload after the failure still has the last keystrokes.
+            { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

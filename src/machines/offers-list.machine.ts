@@ -126,9 +126,9 @@ export const offersListMachine = setup({
       initial: 'loading',
       on: {
         // A newer tab or page replaces a load still running (the invoke restarts).
+        // Not `reenter`: that would also restart the sibling mutation region and drop a running delete.
         'offers.show': {
           target: '.loading',
-          reenter: true,
           actions: assign({ filter: ({ event }) => event.filter, page: ({ event }) => Math.max(0, event.page), failures: 0 }),
         },
       },

@@ -248,7 +248,13 @@ export const templateFormMachine = setup({
         },
         onError: {
           target: 'editing.failed',
-          actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            assign({ error: ({ event }) => saveErrorOf(event.error) }),
+            // The save cancelled the pending draft write: what was submitted becomes the draft, so a
+            // reload after the failure still has the last keystrokes.
+            { type: 'persistDraft', params: ({ context }) => ({ templateId: context.draftId, values: context.values! }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../api/codecs';
 import type { ItemStatus } from '../api/offers';
 import type { Template } from '../api/templates';
@@ -33,8 +33,8 @@ interface TemplatesListContext {
   search: string;
   /** 0-based; the URL shows it 1-based. */
   page: number;
-  /** The template a delete confirmation or a running delete is about, and where it stood. */
-  deleting: { template: Template; index: number } | null;
+  /** The template a delete confirmation or a running delete is about, where it stood, and on which view. */
+  deleting: { template: Template; index: number; view: string } | null;
   /** The status change under way, with the status to put back if the server refuses. */
   changing: { template: Template; status: ItemStatus; previous: number } | null;
 }
@@ -56,6 +56,9 @@ const pageRequest = ({ context }: { context: TemplatesListContext }): TemplatesP
   offset: offsetForPage(context.page, TEMPLATES_PAGE_SIZE),
 });
 
+/** Which page of which list is on screen: a refused delete restores its row only there. */
+const viewKey = (context: Pick<TemplatesListContext, 'filter' | 'search' | 'page'>) => `${context.filter}|${context.search}|${context.page}`;
+
 const loadedPage = ({ context, event }: { context: TemplatesListContext; event: { output: PagedList<Template> } }) => ({
   filter: context.filter,
   search: context.search,
@@ -72,6 +75,9 @@ export const templatesListMachine = setup({
     loadPage: promiseNotProvided<PagedList<Template>, TemplatesPageRequest>('loadPage'),
     deleteTemplate: promiseNotProvided<void, { id: number }>('deleteTemplate'),
     setStatus: promiseNotProvided<Template, { id: number; status: ItemStatus }>('setStatus'),
+  },
+  guards: {
+    sameViewAsDelete: ({ context }) => context.deleting?.view === viewKey(context),
   },
   actions: {
     // Injected: the journal, the snackbar and the log.
@@ -97,10 +103,10 @@ export const templatesListMachine = setup({
     list: {
       initial: 'loading',
       on: {
-        // A newer tab, search or page replaces a load still running (the invoke restarts).
+        // A newer tab, search or page replaces a load still running (the invoke restarts). Not
+        // `reenter`: that would also restart the sibling mutation region and drop a running delete.
         'templates.show': {
           target: '.loading',
-          reenter: true,
           actions: assign({
             filter: ({ event }) => event.filter,
             search: ({ event }) => event.search,
@@ -129,11 +135,18 @@ export const templatesListMachine = setup({
             idle: { on: { 'templates.refresh': 'refreshing' } },
             refreshing: {
               description: 'After a delete the page is one short: fetched again while it stays on screen.',
+              // Another delete finished meanwhile: this answer may predate it, so ask again.
+              on: { 'templates.refresh': { target: 'refreshing', reenter: true } },
               invoke: {
                 id: 'refreshPage',
                 src: 'loadPage',
                 input: pageRequest,
-                onDone: { target: 'idle', actions: { type: 'recordLoaded', params: loadedPage } },
+                onDone: [
+                  // An answer that arrives while a status change is under way may predate it; the
+                  // optimistic row stays and the next load brings the settled page.
+                  { guard: stateIn({ mutation: 'idle' }), target: 'idle', actions: { type: 'recordLoaded', params: loadedPage } },
+                  { target: 'idle' },
+                ],
                 // The page on screen is still right but for the row that moved up; logged only.
                 onError: { target: 'idle', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
               },
@@ -149,7 +162,7 @@ export const templatesListMachine = setup({
           on: {
             'templates.askDelete': {
               target: 'confirmingDelete',
-              actions: assign({ deleting: ({ event }) => ({ template: event.template, index: event.index }) }),
+              actions: assign({ deleting: ({ context, event }) => ({ template: event.template, index: event.index, view: viewKey(context) }) }),
             },
             'templates.setStatus': {
               target: 'changingStatus',
@@ -176,14 +189,21 @@ export const templatesListMachine = setup({
             // The page is one short now: a refresh brings the next template up (a page still
             // loading ignores it; it brings the settled page anyway).
             onDone: { target: 'idle', actions: [assign({ deleting: null }), raise({ type: 'templates.refresh' })] },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'recordDeleteRefused', params: ({ context }) => ({ template: context.deleting!.template, index: context.deleting!.index }) },
-                'notifyDeleteFailed',
-                assign({ deleting: null }),
-              ],
-            },
+            onError: [
+              {
+                // The row comes back where it stood, on the page it was deleted from.
+                guard: 'sameViewAsDelete',
+                target: 'idle',
+                actions: [
+                  { type: 'recordDeleteRefused', params: ({ context }) => ({ template: context.deleting!.template, index: context.deleting!.index }) },
+                  'notifyDeleteFailed',
+                  assign({ deleting: null }),
+                ],
+              },
+              // The operator moved to another tab, search or page meanwhile: that page is reloaded
+              // instead, so the template shows up only where it belongs.
+              { target: 'idle', actions: ['notifyDeleteFailed', assign({ deleting: null }), raise({ type: 'templates.refresh' })] },
+            ],
           },
         },
         changingStatus: {

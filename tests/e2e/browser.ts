@@ -36,7 +36,7 @@ export const baseUrl = () => inject('baseUrl');
 
 export async function openPage(
   path: string,
-  options: { width?: number; height?: number; scenario?: string; origin?: string } = {},
+  options: { width?: number; height?: number; scenario?: string; origin?: string; fixedTime?: number } = {},
 ): Promise<Page> {
   // Reduced motion: charts and drawers settle at once, so screenshots show the finished state.
   const context = await browser.newContext({
@@ -45,6 +45,9 @@ export async function openPage(
     reducedMotion: 'reduce',
   });
   contexts.push(context);
+  // Date.now() and new Date() answer this moment in every page of the context (timers still run):
+  // journeys that depend on the time of day (today / tomorrow) see the same day shape on every run.
+  if (options.fixedTime !== undefined) await context.clock.setFixedTime(options.fixedTime);
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -96,8 +99,8 @@ export async function signIn(page: Page, credentials = DEMO) {
 }
 
 /** A fresh browser context, cookies agreed, signed in as the demo operator, on the overview. */
-export async function openSignedIn(scenario?: string): Promise<Page> {
-  const page = await openPage('/auth/login', { scenario });
+export async function openSignedIn(scenario?: string, options: { fixedTime?: number } = {}): Promise<Page> {
+  const page = await openPage('/auth/login', { scenario, fixedTime: options.fixedTime });
   await acceptCookies(page);
   await signIn(page);
   await page.waitForURL('**/overview');

@@ -33,6 +33,18 @@ interface OfferRecord {
   media: Array<{ url: string; kind: string }>;
 }
 
+/**
+ * Signed in, with the page's clock fixed at a time of today (local): the scenario is seeded around
+ * that moment, so "today", "tomorrow", the offers on sale and the list's order are the same on
+ * every run, whatever the time of day the suite runs at. Timers run as usual.
+ */
+function signedInAt(hours: number, minutes = 0) {
+  const moment = new Date();
+  moment.setHours(hours, minutes, 0, 0);
+  return openSignedIn(undefined, { fixedTime: moment.getTime() });
+}
+const signedInAtNoon = () => signedInAt(12);
+
 const RECURRING_MESSAGE = 'If you want to create a recurring offer you should enter al least one day of the week';
 const SAVE_FAILED = 'The offer could not be saved. Your changes are kept; please try again.';
 
@@ -44,12 +56,20 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** The side navigation's entry: an in-app navigation, which keeps the faults set in the page. */
 const openOffersFromNav = (page: Page) => page.getByRole('link', { name: 'Offers', exact: true }).click();
+/** Every injected fault was used up: the failure the operator saw was the one set by the test. */
+async function expectFaultsUsed(page: Page) {
+  expect((await devkit<{ failures: unknown[] }>(page, 'faults()')).failures).toEqual([]);
+}
 /** The app's notification bar (and any other alert) holding this text. */
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-/** The offers list, its first row's id and name. */
-async function openList(page: Page): Promise<{ id: number; name: string }> {
-  await page.goto(at(page, '/operations/offers'));
+/**
+ * The offers list and its first row's id and name. In the default scenario the All tab starts
+ * with the offers published last, whose orders open tomorrow; the Active tab holds the offers on
+ * sale now, whose orders opened today.
+ */
+async function openList(page: Page, tab: 'all' | 'active' = 'all'): Promise<{ id: number; name: string }> {
+  await page.goto(at(page, tab === 'active' ? '/operations/offers?filter=active' : '/operations/offers'));
   const first = page.getByTestId('offer-row').first();
   await first.waitFor();
   return { id: Number(await first.getAttribute('data-offer-id')), name: (await first.getByTestId('offer-name').textContent()) ?? '' };
@@ -157,7 +177,7 @@ const isRed = ([r, g, b]: number[]) => r > 180 && g < 80 && b < 80;
 
 describe('offer journeys', () => {
   it('1. a recurring offer needs a weekday: the rule’s message, then saved with one and listed', async () => {
-    const page = await openSignedIn();
+    const page = await signedInAtNoon();
     await openCreate(page);
     await fillValidDetails(page, 'E2E weekly surprise bag');
     const recurring = page.getByRole('checkbox', { name: 'Repeat on weekdays', exact: true });
@@ -185,7 +205,7 @@ describe('offer journeys', () => {
   });
 
   it('2. toggling an offer’s status in the list: the row shows it, the server holds it after a reload', async () => {
-    const page = await openSignedIn();
+    const page = await signedInAtNoon();
     const { id, name } = await openList(page);
     const row = rowOf(page, id);
     const before = (await offerRecord(page, id))!.status;
@@ -211,12 +231,13 @@ describe('offer journeys', () => {
   describe('3. failures under devkit.fail, with the list and the form intact', () => {
     it('the list fails to load: "We have problems, please retry in a moment"; Retry shows the rows', async () => {
       allowConsoleError(/status of 500/);
-      const page = await openSignedIn();
+      const page = await signedInAtNoon();
       await devkit(page, "fail('GET /stores/offers/CurrentOffersByStore/pagination/{storeId}', 500, { times: 1 })");
       await openOffersFromNav(page);
       await page.waitForURL('**/operations/offers');
-      const problem = page.getByText('We have problems, please retry in a moment', { exact: true });
+      const problem = alertWith(page, 'We have problems, please retry in a moment');
       await problem.waitFor();
+      await expectFaultsUsed(page);
       expect(await page.getByTestId('offer-row').count()).toBe(0);
       await expectNoAxeViolations(page);
 
@@ -228,7 +249,7 @@ describe('offer journeys', () => {
 
     it('a refused status change: "Error on change status offer" and the status goes back', async () => {
       allowConsoleError(/status of 500/);
-      const page = await openSignedIn();
+      const page = await signedInAtNoon();
       const { id, name } = await openList(page);
       const row = rowOf(page, id);
       const before = (await offerRecord(page, id))!.status;
@@ -238,6 +259,7 @@ describe('offer journeys', () => {
       await devkit(page, "fail('POST /stores/offers/{id}/status/{status}', 500, { times: 1 })");
       await toggle.click();
       await alertWith(page, 'Error on change status offer').waitFor();
+      await expectFaultsUsed(page);
       await expect.poll(() => row.getByTestId('offer-status').textContent()).toBe(label);
       await expect.poll(() => toggle.isChecked()).toBe(before === 1);
       await expect.poll(() => toggle.isEnabled()).toBe(true);
@@ -247,7 +269,7 @@ describe('offer journeys', () => {
 
     it('a refused delete: "Error on delete" and the offer comes back in its place', async () => {
       allowConsoleError(/status of 500/);
-      const page = await openSignedIn();
+      const page = await signedInAtNoon();
       await openList(page);
       const rows = page.getByTestId('offer-row');
       const idsBefore = await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('data-offer-id')));
@@ -261,6 +283,7 @@ describe('offer journeys', () => {
       await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await alertWith(page, 'Error on delete').waitFor();
+      await expectFaultsUsed(page);
       await expect
         .poll(() => rows.evaluateAll((elements) => elements.map((e) => e.getAttribute('data-offer-id'))))
         .toEqual(idsBefore);
@@ -270,7 +293,7 @@ describe('offer journeys', () => {
 
     it('a save that gets no answer (offline) keeps every typed field; Retry saves them all', async () => {
       allowConsoleError(/Failed to load resource/);
-      const page = await openSignedIn();
+      const page = await signedInAtNoon();
       await openCreate(page);
       await devkit(page, "fail('PUT /stores/offers', 'offline', { times: 1 })");
 
@@ -289,6 +312,7 @@ describe('offer journeys', () => {
       const error = page.getByTestId('offer-save-error');
       await error.waitFor();
       expect(await error.textContent()).toBe(SAVE_FAILED);
+      await expectFaultsUsed(page);
       expect(page.url()).toContain('/operations/offers/create');
       expect(await field(page, 'Name').inputValue()).toBe('E2E kept while offline');
       expect(await field(page, 'Quantity').inputValue()).toBe('4');
@@ -321,9 +345,10 @@ describe('offer journeys', () => {
 
     it('a refused upload: "Error upload file" with the form intact; Retry uploads the same crop', async () => {
       allowConsoleError(/status of 500/);
-      const page = await openSignedIn();
-      const { id, name } = await openList(page);
+      const page = await signedInAtNoon();
+      const { id, name } = await openList(page, 'active');
       await openEdit(page, id);
+      const mediaBefore = (await offerRecord(page, id))!.media;
       await devkit(page, "fail('POST /stores/offers/media', 500, { times: 1 })");
 
       await chooseFile(page, 'shelf.png', 'image/png', TWO_TONE);
@@ -331,9 +356,10 @@ describe('offer journeys', () => {
       await button(page, 'UPLOAD FILE').click();
       const form = page.getByTestId('offer-form');
       await form.getByRole('alert').filter({ hasText: 'Error upload file' }).waitFor();
+      await expectFaultsUsed(page);
       expect(await field(page, 'Name').inputValue()).toBe(name);
       expect(page.url()).toContain(`/operations/offers/all/${id}`);
-      expect((await offerRecord(page, id))?.media.some((m) => m.url.startsWith('data:'))).toBe(false);
+      expect((await offerRecord(page, id))?.media).toEqual(mediaBefore);
 
       await form.getByRole('button', { name: 'Retry', exact: true }).click();
       await form.getByText('Uploaded successfully', { exact: true }).waitFor();
@@ -342,8 +368,8 @@ describe('offer journeys', () => {
   });
 
   it('4. upload on the edit page: a .gif and a small image are refused without sending; a PNG is cropped, uploaded and shown', async () => {
-    const page = await openSignedIn();
-    const { id, name } = await openList(page);
+    const page = await signedInAtNoon();
+    const { id, name } = await openList(page, 'active');
     await openEdit(page, id);
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -400,7 +426,7 @@ describe('offer journeys', () => {
   });
 
   it('5. dates: "Tomorrow" for the orders locks the pickup day; an end at or before its start shows "(TOMORROW)" and is saved on the next day', async () => {
-    const page = await openSignedIn();
+    const page = await signedInAtNoon();
     await openCreate(page);
     const ordersOpen = page.getByRole('radiogroup', { name: 'Orders open' });
     const pickupStarts = page.getByRole('radiogroup', { name: 'Pickup starts' });
@@ -441,22 +467,19 @@ describe('offer journeys', () => {
     const saved = (await offers(page)).find((o) => o.name === 'E2E tomorrow morning bag');
     expect(saved).toBeDefined();
     // Wall-clock times, read in the browser's own time zone.
-    const local = await page.evaluate((offer) => {
-      const describe = (s: number) => {
-        const d = new Date(s * 1000);
-        const today = new Date();
-        today.setHours(0, 0, 0, 0);
-        const day = new Date(d);
-        day.setHours(0, 0, 0, 0);
-        return { daysFromToday: Math.round((day.getTime() - today.getTime()) / 86_400_000), time: `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}` };
-      };
-      return {
-        orderFrom: describe(offer.order_date_from),
-        orderTo: describe(offer.order_date_to),
-        pickupFrom: describe(offer.pickup_date_from),
-        pickupTo: describe(offer.pickup_date_to),
-      };
-    }, saved!);
+    const [orderFrom, orderTo, pickupFrom, pickupTo] = await page.evaluate(
+      (times) =>
+        times.map((s) => {
+          const d = new Date(s * 1000);
+          const today = new Date();
+          today.setHours(0, 0, 0, 0);
+          const day = new Date(d);
+          day.setHours(0, 0, 0, 0);
+          return { daysFromToday: Math.round((day.getTime() - today.getTime()) / 86_400_000), time: `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}` };
+        }),
+      [saved!.order_date_from, saved!.order_date_to, saved!.pickup_date_from, saved!.pickup_date_to],
+    );
+    const local = { orderFrom, orderTo, pickupFrom, pickupTo };
     expect(local).toEqual({
       orderFrom: { daysFromToday: 1, time: '10:00' },
       orderTo: { daysFromToday: 2, time: '9:00' },
@@ -465,20 +488,56 @@ describe('offer journeys', () => {
     });
   });
 
-  it('6. axe: the offers list (both tabs) and the edit form', async () => {
-    const page = await openSignedIn();
-    const { id } = await openList(page);
-    await expectNoAxeViolations(page);
-
-    const activeLoaded = page.waitForResponse((response) => response.url().includes('CurrentOffersByStore') && response.url().includes('filter=active'));
-    await page.getByRole('tab', { name: 'Active' }).click();
-    await page.waitForURL('**/operations/offers?filter=active');
-    await activeLoaded;
-    await expect.poll(() => page.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
-    await page.getByTestId('offer-row').first().waitFor();
-    await expectNoAxeViolations(page);
+  it('5b. dates: an offer on sale since yesterday evening is not shown as opening tomorrow', async () => {
+    // 00:30: the scenario's offers on sale now opened for orders at 22:30 yesterday.
+    const page = await signedInAt(0, 30);
+    const { id } = await openList(page, 'active');
+    const offer = (await offerRecord(page, id))!;
+    const started = await page.evaluate((s) => {
+      const today = new Date();
+      today.setHours(0, 0, 0, 0);
+      return new Date(s * 1000) < today;
+    }, offer.order_date_from);
+    expect(started, 'the offer’s orders opened before today').toBe(true);
 
     await openEdit(page, id);
-    await expectNoAxeViolations(page);
+    const ordersOpen = page.getByRole('radiogroup', { name: 'Orders open' });
+    // Orders that opened yesterday do not open tomorrow, and nothing locks the pickup day.
+    expect(await ordersOpen.getByRole('radio', { name: 'Tomorrow' }).isChecked()).toBe(false);
+    expect(await page.getByText('Pickup is tomorrow while orders open tomorrow.').count()).toBe(0);
+  });
+
+  describe('6. axe', () => {
+    it('the offers list, both tabs', async () => {
+      const page = await signedInAtNoon();
+      await openList(page);
+      await expectNoAxeViolations(page);
+
+      const activeLoaded = page.waitForResponse((response) => response.url().includes('CurrentOffersByStore') && response.url().includes('filter=active'));
+      await page.getByRole('tab', { name: 'Active' }).click();
+      await page.waitForURL('**/operations/offers?filter=active');
+      await activeLoaded;
+      await expect.poll(() => page.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByTestId('offer-row').first().waitFor();
+      await expectNoAxeViolations(page);
+    });
+
+    it('the edit form of an offer on sale now (orders opened today)', async () => {
+      const page = await signedInAtNoon();
+      const { id } = await openList(page, 'active');
+      await openEdit(page, id);
+      expect(await page.getByRole('radiogroup', { name: 'Orders open' }).getByRole('radio', { name: 'Today' }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page);
+    });
+
+    it('the edit form of an offer whose orders open tomorrow (pickup day locked)', async () => {
+      const page = await signedInAtNoon();
+      const { id } = await openList(page);
+      await openEdit(page, id);
+      expect(await page.getByRole('radiogroup', { name: 'Orders open' }).getByRole('radio', { name: 'Tomorrow' }).isChecked()).toBe(true);
+      await page.getByText('Pickup is tomorrow while orders open tomorrow.', { exact: true }).waitFor();
+      await screenshot(page, 'offer-journeys-edit-pickup-locked');
+      await expectNoAxeViolations(page);
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { coverOf, offerFormMachine } from '../../src/machines/offer-form.machine';
-import { offerFormPathModel, SAVE_RULE_MESSAGE } from '../support/offer-form-paths';
+import { offerFormCreatePathModel, offerFormPathModel, SAVE_RULE_MESSAGE } from '../support/offer-form-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
 import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
 
 const paths = generatePaths(offerFormPathModel);
+/** The create page adds the template choice (guarded to new offers). */
+const createPaths = generatePaths(offerFormCreatePathModel);
 
 /** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
 function pathTaking(label: string): ModelPath {
@@ -26,13 +28,22 @@ describe('offer form machine: generated paths run against a real actor', () => {
   it('together cover every state and every transition of the machine', async () => {
     const executed: ExecutedPath[] = [];
     for (const path of paths) executed.push(await executePath(offerFormPathModel, path));
+    for (const path of createPaths) executed.push(await executePath(offerFormCreatePathModel, path));
     const report = coverage(offerFormMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
     expect(report.stateNodes.total).toBe(10);
-    expect(report.transitions.total).toBe(17);
+    expect(report.transitions.total).toBe(18);
     expect(report.complete).toBe(true);
     expect(paths).toHaveLength(9);
+  });
+
+  it('the create page: choosing a template fills a new offer from it', async () => {
+    const chosen = createPaths.find((path) => path.steps.some((step) => step.event.type === 'form.templateChosen'));
+    expect(chosen).toBeDefined();
+    const executed = await executePath(offerFormCreatePathModel, chosen!);
+    expect(executed.steps).toHaveLength(chosen!.steps.length);
+    expect(chosen!.state.machine.context).toMatchObject({ revision: 1, dirty: true, initial: { origin: 'template', template_id: 21 } });
   });
 
   describe('include the operator-facing branches by name', () => {

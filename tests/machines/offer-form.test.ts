@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { Lookups } from '../../src/api/lookups';
 import { OfferSchema, type Offer } from '../../src/api/offers';
-import type { Template } from '../../src/api/templates';
+import { TemplateSchema, type Template } from '../../src/api/templates';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal } from '../../src/machines/journal';
 import { liveOfferFormMachine } from '../../src/machines/live';
@@ -14,6 +14,7 @@ import {
   selectSaveError,
   selectUnsaved,
   valuesFromOffer,
+  valuesFromTemplate,
   type CopyMediaInput,
   type CreateTemplateInput,
   type OfferFormLoaded,
@@ -92,7 +93,7 @@ describe('offer form machine', () => {
   it('loads, edits, saves: journal offer.saved, "Successfully saved", back to the list, draft cleared', async () => {
     const { actor, journal, notices, navigations, calls } = harness();
     expect(actor.getSnapshot().value).toBe('loading');
-    calls.load[0].resolve({ lookups, offer: null, draft: null });
+    calls.load[0].resolve({ lookups, offer: null, draft: null, templates: [] });
     await settle();
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(selectUnsaved(actor.getSnapshot())).toBe(false);
@@ -115,7 +116,7 @@ describe('offer form machine', () => {
 
   it('a failed save keeps the values, shows the server’s 400 message, and Retry sends the same values', async () => {
     const { actor, calls, navigations } = harness();
-    calls.load[0].resolve({ lookups, offer: null, draft: null });
+    calls.load[0].resolve({ lookups, offer: null, draft: null, templates: [] });
     await settle();
     const typed = values({ name: 'Soup', unit_price: 1 });
     actor.send({ type: 'form.submit', values: typed });
@@ -141,7 +142,7 @@ describe('offer form machine', () => {
     ['offline', new ApiError({ kind: 'network', operation: 'PUT /stores/offers', message: 'no answer' })],
   ])('%s is a general failure, the values kept', async (_, error) => {
     const { actor, calls } = harness();
-    calls.load[0].resolve({ lookups, offer: null, draft: null });
+    calls.load[0].resolve({ lookups, offer: null, draft: null, templates: [] });
     await settle();
     actor.send({ type: 'form.submit', values: values() });
     calls.save[0].reply.reject(error);
@@ -156,7 +157,7 @@ describe('offer form machine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('loadFailed');
     actor.send({ type: 'form.retryLoad' });
-    calls.load[1].resolve({ lookups, offer: offer({ id: 7 }), draft: null });
+    calls.load[1].resolve({ lookups, offer: offer({ id: 7 }), draft: null, templates: [] });
     await settle();
     expect(actor.getSnapshot().context.initial).toEqual(valuesFromOffer(offer({ id: 7 })));
   });
@@ -164,7 +165,7 @@ describe('offer form machine', () => {
   it('writes the draft once typing pauses, and a restored draft counts as unsaved', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { actor, calls } = harness({ offerId: 7 });
-    calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft: null });
+    calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft: null, templates: [] });
     await settle();
     actor.send({ type: 'form.changed', values: values({ name: 'B' }) });
     vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS - 1);
@@ -176,7 +177,7 @@ describe('offer form machine', () => {
 
     const again = harness({ offerId: 7 });
     const draft = values({ name: 'Br' });
-    again.calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft });
+    again.calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft, templates: [] });
     await settle();
     expect(again.actor.getSnapshot().context.initial).toEqual(draft);
     expect(selectUnsaved(again.actor.getSnapshot())).toBe(true);
@@ -185,7 +186,7 @@ describe('offer form machine', () => {
   it('save as template: offer, then template, then the offer’s image copied with template_id', async () => {
     const { actor, calls, navigations } = harness({ offerId: 7 });
     const withImage = offer({ id: 7, media: [{ url: 'data:image/png;base64,AAAA', kind: 'cover' }] });
-    calls.load[0].resolve({ lookups, offer: withImage, draft: null });
+    calls.load[0].resolve({ lookups, offer: withImage, draft: null, templates: [] });
     await settle();
     actor.send({ type: 'form.submit', values: values({ saveAsTemplate: true }) });
     calls.save[0].reply.resolve(withImage);
@@ -211,7 +212,7 @@ describe('offer form machine', () => {
 
   it('save as template without an image skips the media copy', async () => {
     const { actor, calls } = harness();
-    calls.load[0].resolve({ lookups, offer: null, draft: null });
+    calls.load[0].resolve({ lookups, offer: null, draft: null, templates: [] });
     await settle();
     actor.send({ type: 'form.submit', values: values({ saveAsTemplate: true }) });
     calls.save[0].reply.resolve(offer({ id: 12, media: [] }));
@@ -220,5 +221,66 @@ describe('offer form machine', () => {
     await settle();
     expect(calls.media).toHaveLength(0);
     expect(actor.getSnapshot().status).toBe('done');
+  });
+});
+
+/** A template whose order window opens at `orderHour` (local) on a past day. */
+const template = (orderHour: number): Template =>
+  TemplateSchema.parse({
+    id: 31,
+    name: 'Evening bread',
+    store_id: 1,
+    repeat_on_days: [1, 3],
+    template_quantity: 6,
+    media: [],
+    status: 1,
+    audit_creation_date: 1_700_000_000,
+    audit_update_date: 1_700_000_000,
+    offer: (({ id: _id, ...rest }) => rest)(
+      offerWire({
+        quantity: 0,
+        quantity_left: 0,
+        origin: 'template',
+        unit_price: 4,
+        origin_price: 9,
+        offer_type: [1],
+        // 14 Nov 2023, local time (any past day): only the times of day matter.
+        order_date_from: new Date(2023, 10, 14, orderHour).getTime() / 1000,
+        order_date_to: new Date(2023, 10, 14, orderHour + 2).getTime() / 1000,
+        pickup_date_from: new Date(2023, 10, 14, orderHour + 3).getTime() / 1000,
+        pickup_date_to: new Date(2023, 10, 14, orderHour + 4).getTime() / 1000,
+      }),
+    ),
+  });
+
+describe('a new offer started from a template', () => {
+  it('takes the template’s details, origin template and its times on the next day they are ahead', () => {
+    const morning = new Date(2030, 0, 7, 9).getTime();
+    const later = valuesFromTemplate(template(18), morning);
+    expect(later).toMatchObject({ name: 'Evening bread', quantity: 6, unit_price: 4, origin_price: 9, origin: 'template', template_id: 31, repeat_on_days: [1, 3], offer_type: [1] });
+    expect(later.order_date_from).toBe(new Date(2030, 0, 7, 18).getTime());
+    expect(later.pickup_date_to).toBe(new Date(2030, 0, 7, 22).getTime());
+    // Today's 08:00 has passed at 09:00: the offer opens tomorrow, so "later than now" holds.
+    const passed = valuesFromTemplate(template(8), morning);
+    expect(passed.order_date_from).toBe(new Date(2030, 0, 8, 8).getTime());
+    expect(passed.order_date_to).toBe(new Date(2030, 0, 8, 10).getTime());
+    expect(passed.pickup_date_from).toBe(new Date(2030, 0, 8, 11).getTime());
+  });
+
+  it('form.templateChosen rebuilds a new offer’s form from the template; an edit ignores it', async () => {
+    const created = harness();
+    created.calls.load[0].resolve({ lookups, offer: null, draft: null, templates: [template(18)] });
+    await settle();
+    expect(created.actor.getSnapshot().context.templates).toHaveLength(1);
+    created.actor.send({ type: 'form.templateChosen', template: template(18), at: new Date(2030, 0, 7, 9).getTime() });
+    const { context } = created.actor.getSnapshot();
+    expect(context).toMatchObject({ revision: 1, dirty: true, initial: { name: 'Evening bread', origin: 'template', template_id: 31 } });
+    expect(context.values).toBe(context.initial);
+
+    const edited = harness({ offerId: 7 });
+    edited.calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft: null, templates: [] });
+    await settle();
+    edited.actor.send({ type: 'form.templateChosen', template: template(18), at: new Date(2030, 0, 7, 9).getTime() });
+    expect(edited.actor.getSnapshot().context.revision).toBe(0);
   });
 });

@@ -29,7 +29,7 @@ const typedAsTemplate: OfferFormValues = { ...typed, saveAsTemplate: true };
 // No "draft restored" answer: the draft only matters to the load's assign, not to any transition,
 // and a state that holds values without any typing would have the graph fire the draft's timer
 // before the operator has typed (it is raised by `form.changed` only).
-const loaded: OfferFormLoaded = { lookups, offer: withoutImage, draft: null };
+const loaded: OfferFormLoaded = { lookups, offer: withoutImage, draft: null, templates: [] };
 
 const { id: _offerId, ...embedded } = offerWire({ quantity: 0, quantity_left: 0, origin: 'template' });
 const template: Template = TemplateSchema.parse({
@@ -72,4 +72,18 @@ export const offerFormPathModel: PathModel<typeof offerFormMachine> = {
   machine: offerFormMachine,
   input: { offerId: 7, storeId: 1 },
   events: offerFormPathEvents,
+};
+
+/**
+ * The create page (/operations/offers/create): a new offer can start from one of the store's
+ * active templates (`form.templateChosen`, guarded to new offers). The rest of the graph is the
+ * edit page's; this model adds the template choice and typing after it.
+ */
+export const offerFormCreatePathModel: PathModel<typeof offerFormMachine> = {
+  machine: offerFormMachine,
+  input: { offerId: null, storeId: 1 },
+  events: [
+    { type: 'xstate.done.actor.load', output: { lookups, offer: null, draft: null, templates: [template] } },
+    { type: 'form.templateChosen', template, at: PATH_CLOCK_START },
+  ],
 };

@@ -87,6 +87,8 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
 function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<OfferFormMachine>; getToken: () => Promise<string | undefined>; onCancel: () => void }) {
   const initial = useSelector(actor, (s) => s.context.initial);
   const lookups = useSelector(actor, (s) => s.context.lookups);
+  // A chosen template rebuilds the form (and its date machine) from the template's values.
+  const revision = useSelector(actor, (s) => s.context.revision);
   if (!lookups) return null;
-  return <OfferForm actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
+  return <OfferForm key={revision} actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
 }

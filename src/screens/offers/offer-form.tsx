@@ -6,6 +6,8 @@ import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
+import Option from '@mui/joy/Option';
+import Select from '@mui/joy/Select';
 import Radio from '@mui/joy/Radio';
 import RadioGroup from '@mui/joy/RadioGroup';
 import Stack from '@mui/joy/Stack';
@@ -16,6 +18,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import type { Lookups } from '../../api/lookups';
+import type { Template } from '../../api/templates';
 import { discountPercent } from '../../api/offer-rules';
 import { MediaUploadResponseSchema, uploadTarget } from '../../api/offers';
 import { useServices } from '../../app/services';
@@ -72,8 +75,11 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
 
   const saving = useSelector(actor, selectSaving);
   const saveError = useSelector(actor, selectSaveError);
-  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty);
+  // A draft restored on load (not a template chosen since, which also fills the form).
+  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty && s.context.revision === 0);
   const offer = useSelector(actor, (s) => s.context.offer);
+  const creating = useSelector(actor, (s) => s.context.offerId === null);
+  const templates = useSelector(actor, (s) => s.context.templates);
 
   // The date behaviour machine starts from the form's windows and owns them from then on.
   const dates = useActorRef(offerDatesMachine, {
@@ -156,6 +162,8 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
             {t('offerForm.draftRestored')}
           </Alert>
         )}
+
+        {creating && templates.length > 0 && <StartFromTemplate templates={templates} chosen={defaults.template_id} onChoose={(template) => actor.send({ type: 'form.templateChosen', template, at: now() })} />}
 
         <FormSection title={t('offerForm.details')}>
           <TextField label={t('offerForm.name')} error={messageOf(errors.name)} {...fieldProps(register('name'))} />
@@ -313,7 +321,8 @@ function DayChoice({ label, value, disabled, note, onChange }: { label: string; 
   const t = useT();
   const id = useId();
   return (
-    <FormControl disabled={disabled}>
+    // Only the radios are disabled: the label and the note saying why must stay readable (contrast).
+    <FormControl>
       <FormLabel id={id}>{label}</FormLabel>
       <RadioGroup orientation="horizontal" aria-labelledby={id} value={value} onChange={(event) => onChange(event.target.value === 'tomorrow' ? 'tomorrow' : 'today')}>
         <Radio value="today" label={t('offerForm.today')} disabled={disabled} />
@@ -324,3 +333,29 @@ function DayChoice({ label, value, disabled, note, onChange }: { label: string; 
   );
 }
 
+/** A new offer can start from one of the store's active templates: its values fill the form. */
+function StartFromTemplate({ templates, chosen, onChoose }: { templates: readonly Template[]; chosen: number | null; onChoose: (template: Template) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <FormControl sx={{ maxWidth: 420 }}>
+      <FormLabel id={id}>{t('offerForm.fromTemplate')}</FormLabel>
+      <Select
+        placeholder={t('offerForm.fromTemplateNone')}
+        value={chosen}
+        onChange={(_, value) => {
+          const template = templates.find((tpl) => tpl.id === value);
+          if (template) onChoose(template);
+        }}
+        slotProps={{ button: { 'aria-labelledby': id, 'data-testid': 'offer-from-template' } as Record<string, string> }}
+      >
+        {templates.map((template) => (
+          <Option key={template.id} value={template.id}>
+            {template.name}
+          </Option>
+        ))}
+      </Select>
+      <FormHelperText>{t('offerForm.fromTemplateHint')}</FormHelperText>
+    </FormControl>
+  );
+}
