@@ -1,3 +1,4 @@
+import { template } from '../support/templates-list-paths';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const touchesEveryProjection: DomainEvent[] = [
   { type: 'lookups.loaded', at: T + 3, lang: 'es', lookups: { offer_type: [{ id: 1, name: 'Pan' }], dietary_fit: [], cuisine_type: [], business_type: [] } },
   { type: 'consent.given', at: T + 4 },
   { type: 'offers.loaded', at: T + 5, filter: 'active', page: { data: [z.decode(OfferSchema, offerWire())], limit: 10, offset: 0, total: 1 } },
+  { type: 'templates.loaded', at: T + 6, filter: 'recurring', search: 'bread', page: { data: [template(4)], limit: 10, offset: 0, total: 1 } },
 ];
 
 function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
@@ -48,6 +50,7 @@ describe('journal', () => {
     expect(state.lookups.byLanguage.es?.offer_type).toEqual([{ id: 1, name: 'Pan' }]);
     expect(state.preferences).toEqual({ language: 'en', cookieConsent: true });
     expect(state.offers).toMatchObject({ filter: 'active', total: 1, loaded: true });
+    expect(state.templates).toMatchObject({ filter: 'recurring', search: 'bread', total: 1, loaded: true });
     // state() is what the stores hold, not a separate copy.
     expect(storeContexts(journal)).toEqual(state);
     const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>
@@ -83,7 +86,7 @@ describe('journal', () => {
   it('keeps at most maxEvents events, yet its export replays to exactly the live state', () => {
     const journal = journalWith(touchesEveryProjection.concat(touchesEveryProjection.map((e) => ({ ...e, at: e.at + 100 }))), { maxEvents: 5 });
     expect(journal.events()).toHaveLength(5);
-    expect(journal.events().map((e) => e.at)).toEqual([T + 101, T + 102, T + 103, T + 104, T + 105]);
+    expect(journal.events().map((e) => e.at)).toEqual([T + 102, T + 103, T + 104, T + 105, T + 106]);
     expect(replay(journal.export())).toEqual(journal.state());
     // The events alone would not rebuild the state: the dropped ones live on in the checkpoint.
     expect(journal.export().checkpoint).not.toEqual(initialProjectionState());
