@@ -185,8 +185,8 @@ export interface OfferFormContext {
   template: Template | null;
   /** Active templates a new offer can start from. */
   templates: Template[];
-  /** Bumped when the form must start again from `initial` (a template was chosen). */
-  revision: number;
+  /** The template a new offer was last started from: the form is rebuilt whenever it changes. */
+  startedFrom: number | null;
 }
 
 export type OfferFormEvent =
@@ -264,7 +264,7 @@ export const offerFormMachine = setup({
     error: null,
     template: null,
     templates: [],
-    revision: 0,
+    startedFrom: null,
   }),
   initial: 'loading',
   states: {
@@ -311,9 +311,9 @@ export const offerFormMachine = setup({
         'form.templateChosen': {
           guard: ({ context }) => context.offerId === null,
           actions: [
-            assign(({ context, event }) => {
+            assign(({ event }) => {
               const values = valuesFromTemplate(event.template, event.at);
-              return { initial: values, values, dirty: true, revision: context.revision + 1 };
+              return { initial: values, values, dirty: true, startedFrom: event.template.id };
             }),
             raise({ type: 'draft.persist' }),
           ],

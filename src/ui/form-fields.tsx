@@ -1,4 +1,6 @@
+import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Checkbox from '@mui/joy/Checkbox';
 import FormControl from '@mui/joy/FormControl';
@@ -136,5 +138,41 @@ export function IdChecks<V extends FieldValues>({
         );
       }}
     />
+  );
+}
+
+/**
+ * The end of a form: the save failure (kept until the next attempt) and Save / Cancel. Save reads
+ * Retry after a failure and shows progress while saving; Cancel waits for the save.
+ */
+export function FormActions({
+  errorText,
+  errorTestId,
+  saving,
+  labels,
+  onCancel,
+}: {
+  errorText: string | null;
+  errorTestId: string;
+  saving: boolean;
+  labels: { save: string; saving: string; retry: string; cancel: string };
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {errorText && (
+        <Alert color="danger" variant="soft" role="alert" data-testid={errorTestId}>
+          {errorText}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" loading={saving} loadingPosition="start">
+          {saving ? labels.saving : errorText ? labels.retry : labels.save}
+        </Button>
+        <Button variant="plain" color="neutral" onClick={onCancel} disabled={saving}>
+          {labels.cancel}
+        </Button>
+      </Box>
+    </>
   );
 }

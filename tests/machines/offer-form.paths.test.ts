@@ -43,7 +43,7 @@ describe('offer form machine: generated paths run against a real actor', () => {
     expect(chosen).toBeDefined();
     const executed = await executePath(offerFormCreatePathModel, chosen!);
     expect(executed.steps).toHaveLength(chosen!.steps.length);
-    expect(chosen!.state.machine.context).toMatchObject({ revision: 1, dirty: true, initial: { origin: 'template', template_id: 21 } });
+    expect(chosen!.state.machine.context).toMatchObject({ startedFrom: 21, dirty: true, initial: { origin: 'template', template_id: 21 } });
   });
 
   describe('include the operator-facing branches by name', () => {

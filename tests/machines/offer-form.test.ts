@@ -274,13 +274,13 @@ describe('a new offer started from a template', () => {
     expect(created.actor.getSnapshot().context.templates).toHaveLength(1);
     created.actor.send({ type: 'form.templateChosen', template: template(18), at: new Date(2030, 0, 7, 9).getTime() });
     const { context } = created.actor.getSnapshot();
-    expect(context).toMatchObject({ revision: 1, dirty: true, initial: { name: 'Evening bread', origin: 'template', template_id: 31 } });
+    expect(context).toMatchObject({ startedFrom: 31, dirty: true, initial: { name: 'Evening bread', origin: 'template', template_id: 31 } });
     expect(context.values).toBe(context.initial);
 
     const edited = harness({ offerId: 7 });
     edited.calls.load[0].resolve({ lookups, offer: offer({ id: 7 }), draft: null, templates: [] });
     await settle();
     edited.actor.send({ type: 'form.templateChosen', template: template(18), at: new Date(2030, 0, 7, 9).getTime() });
-    expect(edited.actor.getSnapshot().context.revision).toBe(0);
+    expect(edited.actor.getSnapshot().context.startedFrom).toBeNull();
   });
 });

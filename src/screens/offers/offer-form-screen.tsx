@@ -1,7 +1,3 @@
-import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
-import Skeleton from '@mui/joy/Skeleton';
-import Stack from '@mui/joy/Stack';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -14,6 +10,7 @@ import { liveOfferFormMachine } from '../../machines/live';
 import { selectUnsaved, type OfferFormMachine } from '../../machines/offer-form.machine';
 import { httpSessionFor } from '../../machines/session/live';
 import type { ActorRefFrom } from 'xstate';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { OfferForm } from './offer-form';
 
 const LIST_PATH = '/operations/offers';
@@ -57,27 +54,8 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
 
   return (
     <>
-      {loading && (
-        <Stack gap={2} aria-busy="true" aria-label={t('offerForm.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rectangular" height={56} sx={{ borderRadius: 'sm' }} />
-          ))}
-        </Stack>
-      )}
-      {loadFailed && (
-        <Alert
-          color="danger"
-          variant="soft"
-          role="alert"
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'form.retryLoad' })}>
-              {t('offerForm.retryLoad')}
-            </Button>
-          }
-        >
-          {t('offerForm.loadFailed')}
-        </Alert>
-      )}
+      {loading && <SkeletonStack count={4} height={56} label={t('offerForm.loading')} />}
+      {loadFailed && <RetryAlert message={t('offerForm.loadFailed')} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
       {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
       <LeaveDialog guard={guard} bodyKey="offerForm.leaveBody" />
     </>
@@ -88,7 +66,7 @@ function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<OfferF
   const initial = useSelector(actor, (s) => s.context.initial);
   const lookups = useSelector(actor, (s) => s.context.lookups);
   // A chosen template rebuilds the form (and its date machine) from the template's values.
-  const revision = useSelector(actor, (s) => s.context.revision);
+  const startedFrom = useSelector(actor, (s) => s.context.startedFrom);
   if (!lookups) return null;
-  return <OfferForm key={revision} actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
+  return <OfferForm key={startedFrom ?? 'own'} actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Checkbox from '@mui/joy/Checkbox';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
@@ -37,7 +36,7 @@ import {
   type OfferDatesEvent,
 } from '../../machines/offer-dates.machine';
 import { blankOfferValues, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
-import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
+import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, offerFormSchema, ruleFieldOf } from './offer-form-schema';
 
@@ -76,7 +75,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   const saving = useSelector(actor, selectSaving);
   const saveError = useSelector(actor, selectSaveError);
   // A draft restored on load (not a template chosen since, which also fills the form).
-  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty && s.context.revision === 0);
+  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty && s.context.startedFrom === null);
   const offer = useSelector(actor, (s) => s.context.offer);
   const creating = useSelector(actor, (s) => s.context.offerId === null);
   const templates = useSelector(actor, (s) => s.context.templates);
@@ -294,20 +293,13 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
           {t('offerForm.saveAsTemplateHint')}
         </Typography>
 
-        {errorText && (
-          <Alert color="danger" variant="soft" role="alert" data-testid="offer-save-error">
-            {errorText}
-          </Alert>
-        )}
-
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button type="submit" loading={saving} loadingPosition="start">
-            {saving ? t('offerForm.saving') : saveError ? t('offerForm.retry') : t('offerForm.save')}
-          </Button>
-          <Button variant="plain" color="neutral" onClick={onCancel} disabled={saving}>
-            {t('offerForm.cancel')}
-          </Button>
-        </Box>
+        <FormActions
+          errorText={errorText}
+          errorTestId="offer-save-error"
+          saving={saving}
+          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,6 @@
-import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
-import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
@@ -20,6 +18,7 @@ import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { liveOffersListMachine } from '../../machines/live';
 import { OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers-list.machine';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination } from '../../ui/pagination';
 import { DeleteOfferDialog } from './delete-offer-dialog';
 import { OFFER_ROW_HEIGHT, OfferRow } from './offer-row';
@@ -111,28 +110,9 @@ function OffersList({ storeId }: { storeId: number }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && (
-        <Alert
-          color="danger"
-          variant="soft"
-          sx={{ mb: 2 }}
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'offers.retry' })}>
-              {t('offers.retry')}
-            </Button>
-          }
-        >
-          {t('offers.error')}
-        </Alert>
-      )}
+      {phase === 'failed' && <RetryAlert message={t('offers.error')} retryLabel={t('offers.retry')} onRetry={() => actor.send({ type: 'offers.retry' })} />}
 
-      {phase === 'loading' && (
-        <Stack aria-busy="true" aria-label={t('app.loading')} gap={1}>
-          {Array.from({ length: OFFERS_PAGE_SIZE }, (_, i) => (
-            <Skeleton key={i} variant="rectangular" height={OFFER_ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
-          ))}
-        </Stack>
-      )}
+      {phase === 'loading' && <SkeletonStack count={OFFERS_PAGE_SIZE} height={OFFER_ROW_HEIGHT} label={t('app.loading')} />}
 
       {shown && stale && (
         <Typography role="status" level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="offers-stale">

@@ -1,7 +1,3 @@
-import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
-import Skeleton from '@mui/joy/Skeleton';
-import Stack from '@mui/joy/Stack';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -14,6 +10,7 @@ import { useLocale } from '../../i18n';
 import { liveTemplateFormMachine } from '../../machines/live';
 import { httpSessionFor } from '../../machines/session/live';
 import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/template-form.machine';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { TemplateForm } from './template-form';
 
 const LIST_PATH = '/operations/templates';
@@ -54,27 +51,8 @@ function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId
 
   return (
     <>
-      {loading && (
-        <Stack gap={2} aria-busy="true" aria-label={t('templateForm.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rectangular" height={56} sx={{ borderRadius: 'sm' }} />
-          ))}
-        </Stack>
-      )}
-      {loadFailed && (
-        <Alert
-          color="danger"
-          variant="soft"
-          role="alert"
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'form.retryLoad' })}>
-              {t('offerForm.retryLoad')}
-            </Button>
-          }
-        >
-          {t('templateForm.loadFailed')}
-        </Alert>
-      )}
+      {loading && <SkeletonStack count={4} height={56} label={t('templateForm.loading')} />}
+      {loadFailed && <RetryAlert message={t('templateForm.loadFailed')} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
       {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
       <LeaveDialog guard={guard} bodyKey="templateForm.leaveBody" />
     </>

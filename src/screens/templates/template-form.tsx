@@ -1,7 +1,6 @@
 import Alert from '@mui/joy/Alert';
 import AspectRatio from '@mui/joy/AspectRatio';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -28,7 +27,7 @@ import {
   type TemplateFormMachine,
   type TemplateFormValues,
 } from '../../machines/template-form.machine';
-import { fieldProps, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
+import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, ruleFieldOf } from '../offers/offer-form-schema';
 import { templateFormSchema } from './template-form-schema';
@@ -220,20 +219,13 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
           )}
         </FormSection>
 
-        {errorText && (
-          <Alert color="danger" variant="soft" role="alert" data-testid="template-save-error">
-            {errorText}
-          </Alert>
-        )}
-
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button type="submit" loading={saving} loadingPosition="start">
-            {saving ? t('offerForm.saving') : saveError ? t('offerForm.retry') : t('offerForm.save')}
-          </Button>
-          <Button variant="plain" color="neutral" onClick={onCancel} disabled={saving}>
-            {t('offerForm.cancel')}
-          </Button>
-        </Box>
+        <FormActions
+          errorText={errorText}
+          errorTestId="template-save-error"
+          saving={saving}
+          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,8 @@
-import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import IconButton from '@mui/joy/IconButton';
 import Input from '@mui/joy/Input';
-import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
@@ -23,6 +21,7 @@ import { pageCount } from '../../lib/paging';
 import type { TemplatesFilter } from '../../machines/events';
 import { liveTemplatesListMachine } from '../../machines/live';
 import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates-list.machine';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination } from '../../ui/pagination';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
@@ -142,28 +141,9 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && (
-        <Alert
-          color="danger"
-          variant="soft"
-          sx={{ mb: 2 }}
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'templates.retry' })}>
-              {t('templates.retry')}
-            </Button>
-          }
-        >
-          {t('templates.error')}
-        </Alert>
-      )}
+      {phase === 'failed' && <RetryAlert message={t('templates.error')} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />}
 
-      {phase === 'loading' && (
-        <Stack aria-busy="true" aria-label={t('app.loading')} gap={1}>
-          {Array.from({ length: TEMPLATES_PAGE_SIZE }, (_, i) => (
-            <Skeleton key={i} variant="rectangular" height={TEMPLATE_ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
-          ))}
-        </Stack>
-      )}
+      {phase === 'loading' && <SkeletonStack count={TEMPLATES_PAGE_SIZE} height={TEMPLATE_ROW_HEIGHT} label={t('app.loading')} />}
 
       {shown && templates.total === 0 && (
         <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>

@@ -1,0 +1,34 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import Skeleton from '@mui/joy/Skeleton';
+import Stack from '@mui/joy/Stack';
+
+/** Placeholders of the height of what is loading, so the page does not jump when it arrives. */
+export function SkeletonStack({ count, height, label }: { count: number; height: number; label: string }) {
+  return (
+    <Stack gap={1} aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} variant="rectangular" height={height} sx={{ borderRadius: 'sm' }} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A load failed: the catalogue's message with a Retry button beside it. */
+export function RetryAlert({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <Alert
+      color="danger"
+      variant="soft"
+      role="alert"
+      sx={{ mb: 2 }}
+      endDecorator={
+        <Button size="sm" color="danger" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
