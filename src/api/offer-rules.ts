@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { OFFER_MIN_PRICE_RATIO } from '../lib/constants';
+import { conditionRule, greaterThanDateRule } from '../lib/rules';
 
 /**
  * The validation rules of an offer (spec section 5), pure and shared: the offer form shows these
@@ -137,26 +138,19 @@ export function templateLaterThanNowRule(
   return starts.every((start) => start > now) ? null : TEMPLATE_LATER_THAN_NOW_MESSAGE;
 }
 
-/** Empty: nothing typed yet ('' / null / undefined / NaN). 0 is a value. */
-const isEmptyQuantity = (quantity: Maybe<number | string>) =>
-  quantity === undefined || quantity === null || (typeof quantity === 'string' ? quantity.trim() === '' : Number.isNaN(quantity));
-
-/** When repeat days exist the (repeat) quantity must be filled in. */
+/** When repeat days exist the (repeat) quantity must be filled in: the condition rule (0 is a quantity). */
 export function quantityRequiredRule(value: { repeat_on_days?: Maybe<readonly number[]>; quantity?: Maybe<number | string> }): string | null {
-  if ((value.repeat_on_days?.length ?? 0) === 0) return null;
-  return isEmptyQuantity(value.quantity) ? QUANTITY_REQUIRED_MESSAGE : null;
+  return conditionRule(value.quantity, value.repeat_on_days, QUANTITY_REQUIRED_MESSAGE);
 }
 
-/** order_date_to strictly after order_date_from. */
+/** order_date_to strictly after order_date_from: greater than date, an empty window included. */
 export function orderWindowRule(offer: Pick<OfferRuleInput, 'order_date_from' | 'order_date_to'>): string | null {
-  const { order_date_from: from, order_date_to: to } = offer;
-  return isNumber(from) && isNumber(to) && to <= from ? ORDER_WINDOW_MESSAGE : null;
+  return greaterThanDateRule(offer.order_date_to, offer.order_date_from, ORDER_WINDOW_MESSAGE, { orEqual: true });
 }
 
 /** pickup_date_to strictly after pickup_date_from. */
 export function pickupWindowRule(offer: Pick<OfferRuleInput, 'pickup_date_from' | 'pickup_date_to'>): string | null {
-  const { pickup_date_from: from, pickup_date_to: to } = offer;
-  return isNumber(from) && isNumber(to) && to <= from ? PICKUP_WINDOW_MESSAGE : null;
+  return greaterThanDateRule(offer.pickup_date_to, offer.pickup_date_from, PICKUP_WINDOW_MESSAGE, { orEqual: true });
 }
 
 /**
@@ -164,8 +158,7 @@ export function pickupWindowRule(offer: Pick<OfferRuleInput, 'pickup_date_from' 
  * pickup start and end, spec section 4) but must not end before the order window starts.
  */
 export function pickupAfterOrderStartRule(offer: Pick<OfferRuleInput, 'order_date_from' | 'pickup_date_to'>): string | null {
-  const { order_date_from: orderFrom, pickup_date_to: pickupTo } = offer;
-  return isNumber(orderFrom) && isNumber(pickupTo) && pickupTo < orderFrom ? PICKUP_BEFORE_ORDER_MESSAGE : null;
+  return greaterThanDateRule(offer.pickup_date_to, offer.order_date_from, PICKUP_BEFORE_ORDER_MESSAGE);
 }
 
 // ---------------------------------------------------------------------------------------------

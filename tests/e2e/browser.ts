@@ -104,6 +104,9 @@ export async function openSignedIn(scenario?: string, options: { fixedTime?: num
   await acceptCookies(page);
   await signIn(page);
   await page.waitForURL('**/overview');
+  // The overview's calls must have answered before a test navigates away: a request still in
+  // flight when the page unloads escapes the mock's service worker and fails on DNS.
+  await page.getByTestId('overall-rating').waitFor();
   return page;
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { datetimeRule } from '../../lib/rules';
 import {
   MIN_PRICE_MESSAGE,
   ORDER_WINDOW_MESSAGE,
@@ -19,7 +20,8 @@ import type { OfferFormValues } from '../../machines/offer-form.machine';
  */
 const required = { error: 'offerForm.required' satisfies MessageKey };
 const ids = z.array(z.number().int());
-const time = z.number(required).refine(Number.isFinite, required);
+/** Spec section 5's datetime rule: a valid date or number, otherwise "is required". */
+const time = z.number(required).refine((value) => datetimeRule(value) === null, required);
 
 export function offerFormSchema(now: () => number) {
   return z

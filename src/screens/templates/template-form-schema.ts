@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { datetimeRule } from '../../lib/rules';
 import { templateProblems } from '../../api/offer-rules';
 import type { MessageKey } from '../../i18n';
 import type { TemplateFormValues } from '../../machines/template-form.machine';
@@ -11,7 +12,8 @@ import type { TemplateFormValues } from '../../machines/template-form.machine';
  */
 const required = { error: 'offerForm.required' satisfies MessageKey };
 const ids = z.array(z.number().int());
-const time = z.number(required).refine(Number.isFinite, required);
+/** Spec section 5's datetime rule: a valid date or number, otherwise "is required". */
+const time = z.number(required).refine((value) => datetimeRule(value) === null, required);
 /** Empty (NaN; z.number() would refuse it) is allowed here: the quantity rule decides whether it may be. */
 const optionalCount = z
   .custom<number>((value) => typeof value === 'number', required)
