@@ -4,6 +4,7 @@ import IconButton from '@mui/joy/IconButton';
 import Typography from '@mui/joy/Typography';
 import { PAGINATION_MARGIN_PAGES, PAGINATION_PAGES } from '../lib/constants';
 import { pageItems } from '../lib/paging';
+import { useT } from '../i18n';
 
 export interface PaginationLabels {
   label: string;
@@ -11,6 +12,18 @@ export interface PaginationLabels {
   next: string;
   page: (page: number) => string;
   current: (page: number) => string;
+}
+
+/** The control's labels in the operator's language. */
+export function usePaginationLabels(): PaginationLabels {
+  const t = useT();
+  return {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    page: (n) => t('pagination.page', { page: n }),
+    current: (n) => t('pagination.current', { page: n }),
+  };
 }
 
 /**

@@ -19,7 +19,7 @@ import { pageCount } from '../../lib/paging';
 import { liveOffersListMachine } from '../../machines/live';
 import { OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers-list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination } from '../../ui/pagination';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { DeleteOfferDialog } from './delete-offer-dialog';
 import { OFFER_ROW_HEIGHT, OfferRow } from './offer-row';
 
@@ -84,13 +84,7 @@ function OffersList({ storeId }: { storeId: number }) {
   const onAskDelete = useCallback((offer: Offer, index: number) => actor.send({ type: 'offers.askDelete', offer, index }), [actor]);
 
   const shown = phase === 'ready' && offers.loaded;
-  const labels = {
-    label: t('pagination.label'),
-    previous: t('pagination.previous'),
-    next: t('pagination.next'),
-    page: (n: number) => t('pagination.page', { page: n }),
-    current: (n: number) => t('pagination.current', { page: n }),
-  };
+  const labels = usePaginationLabels();
 
   return (
     <>

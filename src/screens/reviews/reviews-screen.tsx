@@ -17,7 +17,7 @@ import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { liveReviewsMachine } from '../../machines/live';
 import { REVIEWS_PAGE_SIZE } from '../../machines/reviews.machine';
-import { Pagination } from '../../ui/pagination';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { ReviewSummary } from '../overview/review-card';
 
 const ROW_HEIGHT = 112;
@@ -31,6 +31,7 @@ function pageFromUrl(params: URLSearchParams): number {
 /** Reviews (/management/customers): every rating of the store, paged, newest first. */
 export default function ReviewsScreen() {
   const { t, language } = useLocale();
+  const paginationLabels = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const page = pageFromUrl(params);
   const [machine] = useState(() => liveReviewsMachine());
@@ -115,13 +116,7 @@ export default function ReviewsScreen() {
             page={shownPage}
             pageCount={pageCount(list)}
             onChange={goTo}
-            labels={{
-              label: t('pagination.label'),
-              previous: t('pagination.previous'),
-              next: t('pagination.next'),
-              page: (n) => t('pagination.page', { page: n }),
-              current: (n) => t('pagination.current', { page: n }),
-            }}
+            labels={paginationLabels}
           />
         </Box>
       )}

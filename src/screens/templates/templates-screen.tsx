@@ -22,7 +22,7 @@ import type { TemplatesFilter } from '../../machines/events';
 import { liveTemplatesListMachine } from '../../machines/live';
 import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates-list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination } from '../../ui/pagination';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
 
@@ -104,13 +104,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
 
   const shown = phase === 'ready' && templates.loaded;
   const emptyTitle = search !== '' ? t('templates.emptySearch', { search }) : filter === 'recurring' ? t('templates.emptyRecurring') : t('templates.empty');
-  const labels = {
-    label: t('pagination.label'),
-    previous: t('pagination.previous'),
-    next: t('pagination.next'),
-    page: (n: number) => t('pagination.page', { page: n }),
-    current: (n: number) => t('pagination.current', { page: n }),
-  };
+  const labels = usePaginationLabels();
 
   return (
     <>
