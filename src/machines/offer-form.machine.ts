@@ -187,6 +187,8 @@ export interface OfferFormContext {
   templates: Template[];
   /** The template a new offer was last started from: the form is rebuilt whenever it changes. */
   startedFrom: number | null;
+  /** The form opened on a draft a reload left behind (the operator is told so). */
+  restoredDraft: boolean;
 }
 
 export type OfferFormEvent =
@@ -265,6 +267,7 @@ export const offerFormMachine = setup({
     template: null,
     templates: [],
     startedFrom: null,
+    restoredDraft: false,
   }),
   initial: 'loading',
   states: {
@@ -279,7 +282,7 @@ export const offerFormMachine = setup({
           target: 'editing',
           actions: assign(({ event }) => {
             const { lookups, offer, draft, templates } = event.output;
-            return { lookups, offer, templates, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft };
+            return { lookups, offer, templates, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft, restoredDraft: draft !== null };
           }),
         },
         onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -313,7 +316,7 @@ export const offerFormMachine = setup({
           actions: [
             assign(({ event }) => {
               const values = valuesFromTemplate(event.template, event.at);
-              return { initial: values, values, dirty: true, startedFrom: event.template.id };
+              return { initial: values, values, dirty: true, startedFrom: event.template.id, restoredDraft: false };
             }),
             raise({ type: 'draft.persist' }),
           ],
@@ -409,6 +412,7 @@ export type OfferFormMachine = typeof offerFormMachine;
 export type OfferFormSnapshot = SnapshotFrom<OfferFormMachine>;
 
 export const selectBusy = (s: OfferFormSnapshot) => s.hasTag('busy');
+export const selectRestoredDraft = (s: OfferFormSnapshot) => s.context.restoredDraft && s.status !== 'done';
 export const selectSaving = (s: OfferFormSnapshot) => s.matches('saving') || s.matches('savingTemplate') || s.matches('copyingMedia');
 export const selectSaveError = (s: OfferFormSnapshot) => (s.matches({ editing: 'failed' }) || s.matches({ editing: 'templateFailed' }) ? s.context.error : null);
 /** The offer is saved; only its template is missing (the message says so, Retry makes the template). */

@@ -136,6 +136,8 @@ export interface TemplateFormContext {
   /** The latest values: written as the draft, and what Retry saves again. */
   values: TemplateFormValues | null;
   error: OfferSaveError | null;
+  /** The form opened on a draft a reload left behind (the operator is told so). */
+  restoredDraft: boolean;
 }
 
 export type TemplateFormEvent =
@@ -177,6 +179,7 @@ export const templateFormMachine = setup({
     dirty: false,
     values: null,
     error: null,
+    restoredDraft: false,
   }),
   initial: 'loading',
   states: {
@@ -191,7 +194,7 @@ export const templateFormMachine = setup({
           target: 'editing',
           actions: assign(({ event }) => {
             const { lookups, template, draft } = event.output;
-            return { lookups, template, initial: draft ?? (template ? valuesFromTemplate(template) : null), dirty: draft !== null, values: draft };
+            return { lookups, template, initial: draft ?? (template ? valuesFromTemplate(template) : null), dirty: draft !== null, values: draft, restoredDraft: draft !== null };
           }),
         },
         onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -273,6 +276,7 @@ export const templateFormMachine = setup({
 export type TemplateFormMachine = typeof templateFormMachine;
 export type TemplateFormSnapshot = SnapshotFrom<TemplateFormMachine>;
 
+export const selectTemplateRestoredDraft = (s: TemplateFormSnapshot) => s.context.restoredDraft && s.status !== 'done';
 export const selectTemplateSaving = (s: TemplateFormSnapshot) => s.matches('saving');
 export const selectTemplateSaveError = (s: TemplateFormSnapshot) => (s.matches({ editing: 'failed' }) ? s.context.error : null);
 /** Leaving asks first while this holds. */

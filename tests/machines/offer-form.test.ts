@@ -11,6 +11,7 @@ import {
   blankOfferValues,
   DRAFT_DEBOUNCE_MS,
   draftKey,
+  selectRestoredDraft,
   selectSaveError,
   selectUnsaved,
   valuesFromOffer,
@@ -181,6 +182,8 @@ describe('offer form machine', () => {
     await settle();
     expect(again.actor.getSnapshot().context.initial).toEqual(draft);
     expect(selectUnsaved(again.actor.getSnapshot())).toBe(true);
+    // An edit page's draft is announced too, not only a new offer's.
+    expect(selectRestoredDraft(again.actor.getSnapshot())).toBe(true);
   });
 
   it('save as template: offer, then template, then the offer’s image copied with template_id', async () => {

@@ -14,6 +14,7 @@ import {
   blankTemplateValues,
   selectTemplateSaveError,
   selectTemplateSaving,
+  selectTemplateRestoredDraft,
   selectTemplateUnsaved,
   templateDraftKey,
   templateInputOf,
@@ -283,6 +284,8 @@ describe('template form machine', () => {
     expect(snapshot.context.values).toEqual(draft);
     expect(snapshot.context.dirty).toBe(true);
     expect(selectTemplateUnsaved(snapshot)).toBe(true);
+    // The edit page says so too ("Your unsaved changes were restored."), whatever is typed next.
+    expect(selectTemplateRestoredDraft(snapshot)).toBe(true);
   });
 
   it('without a draft, the edit page starts from the template, nothing unsaved', async () => {
@@ -291,6 +294,7 @@ describe('template form machine', () => {
     expect(snapshot.context.initial).toEqual(valuesFromTemplate(template(21)));
     expect(snapshot.context.lookups).toEqual(lookups);
     expect(selectTemplateUnsaved(snapshot)).toBe(false);
+    expect(selectTemplateRestoredDraft(snapshot)).toBe(false);
   });
 
   it('a failed load can be retried', async () => {

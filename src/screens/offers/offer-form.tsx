@@ -35,7 +35,7 @@ import {
   selectPickupEndsTomorrow,
   type OfferDatesEvent,
 } from '../../machines/offer-dates.machine';
-import { blankOfferValues, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
+import { blankOfferValues, selectRestoredDraft, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
 import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, offerFormSchema, ruleFieldOf } from './offer-form-schema';
@@ -74,8 +74,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
 
   const saving = useSelector(actor, selectSaving);
   const saveError = useSelector(actor, selectSaveError);
-  // A draft restored on load (not a template chosen since, which also fills the form).
-  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.offer === null && s.context.dirty && s.context.startedFrom === null);
+  const restored = useSelector(actor, selectRestoredDraft);
   const offer = useSelector(actor, (s) => s.context.offer);
   const creating = useSelector(actor, (s) => s.context.offerId === null);
   const templates = useSelector(actor, (s) => s.context.templates);

@@ -22,6 +22,7 @@ import { formatPercent } from '../../lib/format';
 import { atTimeOfDay, endsNextDay, placeTemplateWindows, timeOfDay, type TemplateWindows } from '../../lib/offer-dates';
 import {
   blankTemplateValues,
+  selectTemplateRestoredDraft,
   selectTemplateSaveError,
   selectTemplateSaving,
   type TemplateFormMachine,
@@ -64,7 +65,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
 
   const saving = useSelector(actor, selectTemplateSaving);
   const saveError = useSelector(actor, selectTemplateSaveError);
-  const restored = useSelector(actor, (s) => s.context.initial !== null && s.context.dirty && s.context.values !== null && s.context.values === s.context.initial);
+  const restored = useSelector(actor, selectTemplateRestoredDraft);
   const template = useSelector(actor, (s) => s.context.template);
 
   // Every change is the draft's: the form machine writes it (debounced) to sessionStorage.
