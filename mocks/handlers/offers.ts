@@ -1,3 +1,4 @@
+import { OPTION_GROUPS } from '../../src/api/lookups';
 import { HttpResponse } from 'msw';
 import * as z from 'zod';
 import { offerShapeProblems, discountPercent, type OfferProblem } from '../../src/api/offer-rules';
@@ -65,7 +66,6 @@ export function rejectProblems(problems: readonly OfferProblem[]): void {
 }
 
 type OptionGroups = Pick<OfferWire, 'offer_type' | 'dietary_fit' | 'cuisine_type' | 'business_type'>;
-const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
 
 /** Option ids must be ones GET /stores/lookups/getall/{id} offers the store. */
 export function checkOptions(db: Db, storeId: number, offer: OptionGroups, path = ''): void {

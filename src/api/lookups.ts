@@ -14,6 +14,9 @@ export const LookupsSchema = z.object({
 });
 export type Lookups = z.infer<typeof LookupsSchema>;
 
+/** The group names, in the order the forms show them. */
+export const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const satisfies readonly (keyof Lookups)[];
+
 /** GET /stores/lookups/getall/{id}?lang= */
 export async function getLookups(storeId: number, lang: Language = 'en'): Promise<Lookups> {
   return http(`/stores/lookups/getall/${storeId}`, {

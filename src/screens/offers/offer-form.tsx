@@ -16,7 +16,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
-import type { Lookups } from '../../api/lookups';
+import { OPTION_GROUPS, type Lookups } from '../../api/lookups';
 import type { Template } from '../../api/templates';
 import { discountPercent } from '../../api/offer-rules';
 import { MediaUploadResponseSchema, uploadTarget } from '../../api/offers';
@@ -40,7 +40,6 @@ import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } 
 import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, offerFormSchema, ruleFieldOf } from './offer-form-schema';
 
-const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
 
 interface OfferFormProps {
   actor: ActorRefFrom<OfferFormMachine>;

@@ -9,6 +9,7 @@ import { memo } from 'react';
 import type { Offer } from '../../api/offers';
 import { useLocale } from '../../i18n';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { DeleteIcon } from '../../ui/icons';
 
 /** Rows and their skeletons share this height, so the page does not jump when data arrives. */
 export const OFFER_ROW_HEIGHT = 120;
@@ -103,17 +104,9 @@ export const OfferRow = memo(function OfferRow({
           aria-label={t('offers.delete', { name: offer.name })}
           onClick={() => onAskDelete(offer, index)}
         >
-          <DeleteGlyph />
+          <DeleteIcon size="sm" />
         </IconButton>
       </Box>
     </Card>
   );
 });
-
-function DeleteGlyph() {
-  return (
-    <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-      <path d="M9 3h6l1 1h4v2H4V4h4l1-1zm-3 5h12l-1 13H7L6 8zm4 2v9h2v-9h-2zm4 0v9h2v-9h-2z" />
-    </svg>
-  );
-}

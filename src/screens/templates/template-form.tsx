@@ -11,7 +11,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
-import type { Lookups } from '../../api/lookups';
+import { OPTION_GROUPS, type Lookups } from '../../api/lookups';
 import { discountPercent } from '../../api/offer-rules';
 import { MediaUploadResponseSchema, uploadTarget } from '../../api/offers';
 import { useServices } from '../../app/services';
@@ -33,7 +33,6 @@ import { ImageUpload } from '../../ui/image-upload/image-upload';
 import { messageKeyOf, ruleFieldOf } from '../offers/offer-form-schema';
 import { templateFormSchema } from './template-form-schema';
 
-const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const;
 type WindowField = 'order_date_from' | 'order_date_to' | 'pickup_date_from' | 'pickup_date_to';
 
 interface TemplateFormProps {

@@ -15,6 +15,7 @@ import { weekdayName } from '../../i18n/weekdays';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { timeOfDay } from '../../lib/offer-dates';
 import type { TemplatesFilter } from '../../machines/events';
+import { DeleteIcon, EditIcon } from '../../ui/icons';
 
 /** Rows and their skeletons share this height, so the page does not jump when data arrives. */
 export const TEMPLATE_ROW_HEIGHT = 120;
@@ -112,28 +113,12 @@ export const TemplateRow = memo(function TemplateRow({
           color="neutral"
           aria-label={t('templates.edit', { name: template.name })}
         >
-          <EditGlyph />
+          <EditIcon size="sm" />
         </IconButton>
         <IconButton variant="plain" color="danger" disabled={disabled} aria-label={t('templates.delete', { name: template.name })} onClick={() => onAskDelete(template, index)}>
-          <DeleteGlyph />
+          <DeleteIcon size="sm" />
         </IconButton>
       </Box>
     </Card>
   );
 });
-
-function EditGlyph() {
-  return (
-    <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-      <path d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
-    </svg>
-  );
-}
-
-function DeleteGlyph() {
-  return (
-    <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-      <path d="M9 3h6l1 1h4v2H4V4h4l1-1zm-3 5h12l-1 13H7L6 8zm4 2v9h2v-9h-2zm4 0v9h2v-9h-2z" />
-    </svg>
-  );
-}
