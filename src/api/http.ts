@@ -39,6 +39,8 @@ export interface RequestOptions<T> {
   /** The request body, already validated by the resource module. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
+  /** 'blob' for file downloads (the schema then checks for a Blob); JSON otherwise. */
+  responseType?: 'json' | 'blob';
   /** Parses (and decodes) the response; a mismatch is an 'unexpected-response' error. */
   schema: z.ZodType<T>;
   /** Store calls carry the session token (default). The sign-in exchange does not. */
@@ -71,8 +73,9 @@ export async function http<T>(path: string, options: RequestOptions<T>): Promise
 }
 
 async function send<T>(path: string, options: RequestOptions<T>, token: string | undefined): Promise<T> {
-  const fetchOptions: FetchOptions<'json'> = {
+  const fetchOptions: FetchOptions<'json' | 'blob'> = {
     baseURL: config!.baseURL,
+    responseType: options.responseType ?? 'json',
     method: options.method ?? 'GET',
     query: options.query,
     headers: token ? { 'X-Access-Token': token } : undefined,

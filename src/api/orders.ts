@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { secondsToMillis } from './codecs';
+import { pagedList, secondsToMillis, type PagedList } from './codecs';
 import { http } from './http';
 
 export const OrderedOfferSchema = z.object({
@@ -74,4 +74,238 @@ export type OrderSummary = z.output<typeof OrderSummarySchema>;
 /** GET /stores/orders/{id} */
 export async function getOrder(id: number): Promise<Order> {
   return http(`/stores/orders/${id}`, { schema: OrderSchema, operation: 'GET /stores/orders/{id}' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 5: lists, status, cancel, payments, summaries, the summary download, the CRM sync.
+// ---------------------------------------------------------------------------------------------
+
+/** Pickup-status codes a status call may set (spec section 4): back to pending, or picked up. */
+export const OrderStatusCodeSchema = z.union([z.literal(0), z.literal(1)]);
+export type OrderStatusCode = z.infer<typeof OrderStatusCodeSchema>;
+export const ORDER_STATUS = { pending: 0, pickedUp: 1, cancelledByConsumer: 2, cancelledByStore: 3 } as const;
+
+/**
+ * The orders list's tabs. "pending": orders still to hand over (code 0, within or past the pickup
+ * window: a late customer can still collect). "sold": settled orders (picked up or cancelled),
+ * the Past Orders of the side navigation.
+ */
+export const OrdersTabSchema = z.enum(['pending', 'sold']);
+export type OrdersTab = z.infer<typeof OrdersTabSchema>;
+
+/** The pickup statuses a filter can ask for (the labels of src/lib/pickup-status.ts). */
+export const PickupStatusFilterSchema = z.enum(['PENDING', 'NON_PICKED_UP', 'PICKED_UP', 'CANCELLED_BY_CONSUMER', 'CANCELLED_BY_STORE', 'CANCELLED']);
+export type PickupStatusFilter = z.infer<typeof PickupStatusFilterSchema>;
+export const OrdersSortSchema = z.enum(['newest', 'oldest', 'pickup']);
+export type OrdersSort = z.infer<typeof OrdersSortSchema>;
+
+/**
+ * Body of POST /stores/orders/pagination/filters. Dates are the order date, unix seconds,
+ * inclusive; search matches the order id (digits, with or without "#") or part of the consumer's
+ * name or e-mail, any case.
+ */
+export const OrderFiltersWireSchema = z.object({
+  tab: OrdersTabSchema,
+  statuses: z.array(PickupStatusFilterSchema).max(6).optional(),
+  date_from: z.number().int().nonnegative().optional(),
+  date_to: z.number().int().nonnegative().optional(),
+  search: z.string().max(100).optional(),
+  sort: OrdersSortSchema.optional(),
+});
+export type OrderFiltersWire = z.infer<typeof OrderFiltersWireSchema>;
+
+/**
+ * What the orders list shows: the tab, then the filter drawer's choices. Days are local calendar
+ * days (YYYY-MM-DD, as in the URL), inclusive; null = open-ended.
+ */
+export interface OrdersListFilter {
+  tab: OrdersTab;
+  statuses: PickupStatusFilter[];
+  from: string | null;
+  to: string | null;
+  search: string;
+  sort: OrdersSort;
+}
+
+/** The sort each tab opens with: the next pickups first while pending, the newest sales once sold. */
+export const defaultSortFor = (tab: OrdersTab): OrdersSort => (tab === 'pending' ? 'pickup' : 'newest');
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Local midnight of a YYYY-MM-DD day, in ms; null when the text is not a real day. */
+export function dayStart(day: string): number | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const start = new Date(year, month, date);
+  return start.getFullYear() === year && start.getMonth() === month && start.getDate() === date ? start.getTime() : null;
+}
+
+/** The last second of a YYYY-MM-DD day (local), in ms. */
+export function dayEnd(day: string): number | null {
+  const start = dayStart(day);
+  if (start === null) return null;
+  const d = new Date(start);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime() - 1000;
+}
+
+/**
+ * The request body for a filter: days become unix seconds (from the start of the first day to
+ * the last second of the last), empty choices are left out, the search is trimmed.
+ */
+export function ordersFilterBody(filter: OrdersListFilter): OrderFiltersWire {
+  const from = filter.from === null ? null : dayStart(filter.from);
+  const to = filter.to === null ? null : dayEnd(filter.to);
+  const search = filter.search.trim();
+  return {
+    tab: filter.tab,
+    ...(filter.statuses.length > 0 ? { statuses: [...filter.statuses] } : {}),
+    ...(from !== null ? { date_from: Math.floor(from / 1000) } : {}),
+    ...(to !== null ? { date_to: Math.floor(to / 1000) } : {}),
+    ...(search !== '' ? { search } : {}),
+    sort: filter.sort,
+  };
+}
+
+export const OrdersQuerySchema = z.object({
+  limit: z.number().int().min(1).max(200),
+  offset: z.number().int().min(0),
+});
+export type OrdersQuery = z.infer<typeof OrdersQuerySchema>;
+
+export const OrdersPageWireSchema = pagedList(OrderWireSchema);
+export const OrdersPageSchema = pagedList(OrderSchema);
+
+/** POST /stores/orders/pagination/filters?limit&offset — one page of the current store's orders. */
+export async function listOrders(filters: OrderFiltersWire, query: OrdersQuery): Promise<PagedList<Order>> {
+  return http('/stores/orders/pagination/filters', {
+    method: 'POST',
+    body: OrderFiltersWireSchema.parse(filters),
+    query: OrdersQuerySchema.parse(query),
+    schema: OrdersPageSchema,
+    operation: 'POST /stores/orders/pagination/filters',
+  });
+}
+
+export const StoreOrdersQuerySchema = z.object({
+  /** Only orders with this pickup-status code. */
+  status: z.number().int().min(0).max(9).optional(),
+});
+export const StoreOrdersWireSchema = z.object({ data: z.array(OrderWireSchema) });
+const StoreOrdersSchema = z.object({ data: z.array(OrderSchema) });
+
+/** GET /stores/{id}/orders?status — every order of the store (the counter's open orders), not paged. */
+export async function listStoreOrders(storeId: number, query: z.infer<typeof StoreOrdersQuerySchema> = {}): Promise<Order[]> {
+  const { data } = await http(`/stores/${storeId}/orders`, {
+    query: StoreOrdersQuerySchema.parse(query),
+    schema: StoreOrdersSchema,
+    operation: 'GET /stores/{id}/orders',
+  });
+  return data;
+}
+
+/** POST /stores/orders/{id}/status/{status} — answers the order as it now stands. */
+export async function setOrderStatus(id: number, status: OrderStatusCode): Promise<Order> {
+  return http(`/stores/orders/${id}/status/${OrderStatusCodeSchema.parse(status)}`, {
+    method: 'POST',
+    schema: OrderSchema,
+    operation: 'POST /stores/orders/{id}/status/{status}',
+  });
+}
+
+/** POST /stores/orders/{id}/cancel — cancelled by the store (code 3); answers the order. */
+export async function cancelOrder(id: number): Promise<Order> {
+  return http(`/stores/orders/${id}/cancel`, { method: 'POST', schema: OrderSchema, operation: 'POST /stores/orders/{id}/cancel' });
+}
+
+/** A date range of the finance view, unix seconds, inclusive. */
+export const FinanceRangeWireSchema = z.object({
+  date_from: z.number().int().nonnegative(),
+  date_to: z.number().int().nonnegative(),
+});
+export type FinanceRangeWire = z.infer<typeof FinanceRangeWireSchema>;
+
+export const PaymentsQuerySchema = FinanceRangeWireSchema.extend({
+  status: PaymentStatusSchema.optional(),
+  limit: z.number().int().min(1).max(200),
+  offset: z.number().int().min(0),
+});
+export type PaymentsQuery = z.infer<typeof PaymentsQuerySchema>;
+export const PaymentsPageWireSchema = pagedList(PaymentWireSchema);
+const PaymentsPageSchema = pagedList(PaymentSchema);
+
+/** GET /stores/orders/payments?date_from&date_to&status&limit&offset — newest first. */
+export async function listPayments(query: PaymentsQuery): Promise<PagedList<Payment>> {
+  return http('/stores/orders/payments', {
+    query: PaymentsQuerySchema.parse(query),
+    schema: PaymentsPageSchema,
+    operation: 'GET /stores/orders/payments',
+  });
+}
+
+export const SummariesWireSchema = z.object({ data: z.array(OrderSummaryWireSchema) });
+const SummariesSchema = z.object({ data: z.array(OrderSummarySchema) });
+
+/** GET /stores/orders/summary?date_from&date_to — one summary per day of the range, oldest first. */
+export async function listSummaries(range: FinanceRangeWire): Promise<OrderSummary[]> {
+  const { data } = await http('/stores/orders/summary', {
+    query: FinanceRangeWireSchema.parse(range),
+    schema: SummariesSchema,
+    operation: 'GET /stores/orders/summary',
+  });
+  return data;
+}
+
+/** The name the downloaded summary is saved under (spec section 7). */
+export const SUMMARY_FILE_NAME = 'summary.csv';
+
+/** GET /stores/orders/summary_pdf/{id}?date_from&date_to — {id} is the store; a CSV of the range's orders. */
+export async function downloadSummary(storeId: number, range: FinanceRangeWire): Promise<Blob> {
+  return http(`/stores/orders/summary_pdf/${storeId}`, {
+    query: FinanceRangeWireSchema.parse(range),
+    responseType: 'blob',
+    schema: z.instanceof(Blob),
+    operation: 'GET /stores/orders/summary_pdf/{id}',
+  });
+}
+
+/** One order as the CRM received it. */
+export const SyncedOrderSchema = z.object({
+  order_id: z.number().int(),
+  consumer_email: z.string(),
+  total_price: z.number(),
+  status: z.number().int(),
+  /** created: new deal in the CRM; updated: an existing deal changed. */
+  action: z.enum(['created', 'updated']),
+});
+export type SyncedOrder = z.infer<typeof SyncedOrderSchema>;
+
+/**
+ * What GET /hubspot/app/orders answers: the orders changed since `t` sent to the CRM.
+ * `since` echoes t; `synced_at` is when this run finished (unix seconds).
+ */
+export const OrdersSyncWireSchema = z.object({
+  synced_at: z.number(),
+  since: z.number(),
+  /** The run before this one (unix seconds), null on the store's first. */
+  previous_synced_at: z.number().nullable(),
+  sent: z.number().int().nonnegative(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  /** The first orders sent (the server lists at most 50; `sent` counts them all). */
+  orders: z.array(SyncedOrderSchema),
+});
+export const OrdersSyncSchema = secondsToMillis(OrdersSyncWireSchema, ['synced_at', 'since', 'previous_synced_at']);
+export type OrdersSync = z.output<typeof OrdersSyncSchema>;
+
+/**
+ * GET /hubspot/app/orders?t — sends the orders changed since `t` (unix seconds; 0 = all) to the
+ * CRM and reports what went. `sinceMs` is the previous run's synced_at, in milliseconds.
+ */
+export async function syncOrders(sinceMs: number): Promise<OrdersSync> {
+  return http('/hubspot/app/orders', {
+    query: { t: Math.max(0, Math.floor(sinceMs / 1000)) },
+    schema: OrdersSyncSchema,
+    operation: 'GET /hubspot/app/orders',
+  });
 }

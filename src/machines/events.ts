@@ -1,6 +1,9 @@
 import type { Account } from '../api/accounts';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
+import type { Order, OrdersListFilter, OrdersSync } from '../api/orders';
+
+export type { OrdersListFilter };
 import type { Lookups } from '../api/lookups';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
@@ -43,7 +46,24 @@ export type DomainEvent =
   | { type: 'template.deleted'; at: number; id: number }
   /** The server refused the delete: the template comes back where it was. */
   | { type: 'template.deleteRefused'; at: number; template: Template; index: number }
-  | { type: 'template.statusChanged'; at: number; id: number; status: number };
+  | { type: 'template.statusChanged'; at: number; id: number; status: number }
+  /** A page of the orders list as the server returned it (only appended when it changed). */
+  | { type: 'orders.loaded'; at: number; filter: OrdersListFilter; page: PagedList<Order> }
+  /**
+   * The operator changed an order's pickup status: picked up (0 → 1) or back to pending (1 → 0).
+   * Appended when the change is sent (optimistic); `order` is the order as it was before.
+   */
+  | { type: 'order.statusChanged'; at: number; order: Order; status: number }
+  /** The store cancelled an order (code 3), appended when sent; `order` is the order before. */
+  | { type: 'order.cancelled'; at: number; order: Order }
+  /**
+   * The server refused a status change or a cancel: the order is back as it was (`order`), at
+   * `index` in the list it left, and the figures undo the `attempted` status.
+   */
+  | { type: 'order.changeRefused'; at: number; order: Order; index: number; attempted: number }
+  /** A run of the CRM synchronisation (GET /hubspot/app/orders) and what it sent. */
+  | { type: 'orders.synchronized'; at: number; sync: OrdersSync };
+
 
 /** The templates list's tabs: every template, or those that repeat on some weekday. */
 export type TemplatesFilter = 'all' | 'recurring';

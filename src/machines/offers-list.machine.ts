@@ -3,6 +3,7 @@ import type { PagedList } from '../api/codecs';
 import type { ItemStatus, Offer } from '../api/offers';
 import { OFFERS_POLL_MS } from '../lib/constants';
 import { offsetForPage } from '../lib/paging';
+import { sameValue } from '../lib/same-value';
 import { promiseNotProvided } from './not-provided';
 import type { OffersView } from './projections';
 
@@ -264,17 +265,6 @@ export const offersListMachine = setup({
   },
 });
 
-/** Structural equality of two JSON-like values (the projection's page against a fresh one). */
-function same(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
 /** Whether the offers projection already shows exactly this page of this tab. */
 export function projectionHolds(view: OffersView, filter: OffersFilter, page: PagedList<Offer>): boolean {
   return (
@@ -283,7 +273,7 @@ export function projectionHolds(view: OffersView, filter: OffersFilter, page: Pa
     view.limit === page.limit &&
     view.offset === page.offset &&
     view.total === page.total &&
-    same(view.items, page.data)
+    sameValue(view.items, page.data)
   );
 }
 

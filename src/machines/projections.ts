@@ -2,11 +2,12 @@ import type { Account } from '../api/accounts';
 import type { Lookups } from '../api/lookups';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
+import type { Order, OrdersSync } from '../api/orders';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
-import type { TemplatesFilter } from './events';
+import type { OrdersListFilter, TemplatesFilter } from './events';
 import { defineProjection } from './projection';
 
 export interface SessionView {
@@ -49,6 +50,32 @@ export const sessionProjection = defineProjection<SessionView>({
   },
 });
 
+/** Status codes that count as a sale (pending or picked up), as GET /stores/home counts them. */
+const isSaleStatus = (status: number) => status === 0 || status === 1;
+const ORDER_CANCELLED_BY_STORE = 3;
+
+function sameLocalDay(a: number, b: number): boolean {
+  const [x, y] = [new Date(a), new Date(b)];
+  return x.getFullYear() === y.getFullYear() && x.getMonth() === y.getMonth() && x.getDate() === y.getDate();
+}
+
+/**
+ * The overview's figures after an order of today moved from status `from` to `to`: orders today
+ * and sales today count sales (codes 0 and 1), picked up orders count code 1. Orders of other days
+ * do not touch today's figures.
+ */
+function homeAfterChange(home: HomeData | null, order: Order, from: number, to: number, at: number): HomeData | null {
+  if (!home || from === to || !sameLocalDay(order.date, at)) return home;
+  const sale = Number(isSaleStatus(to)) - Number(isSaleStatus(from));
+  const pickedUp = Number(to === 1) - Number(from === 1);
+  return {
+    ...home,
+    received_orders: Math.max(0, home.received_orders + sale),
+    today_sales: Math.max(0, Math.round((home.today_sales + sale * order.total_price) * 100) / 100),
+    pickedup_orders: Math.max(0, home.pickedup_orders + pickedUp),
+  };
+}
+
 export interface StoreView {
   profile: StoreProfile | null;
   home: HomeData | null;
@@ -61,6 +88,9 @@ export const storeProjection = defineProjection<StoreView>({
     'store.profileLoaded': (view, event) => ({ ...view, profile: event.profile }),
     'store.homeLoaded': (view, event) => ({ ...view, home: event.home }),
     'store.switched': () => ({ profile: null, home: null }),
+    'order.statusChanged': (view, event) => ({ ...view, home: homeAfterChange(view.home, event.order, event.order.status, event.status, event.at) }),
+    'order.cancelled': (view, event) => ({ ...view, home: homeAfterChange(view.home, event.order, event.order.status, ORDER_CANCELLED_BY_STORE, event.at) }),
+    'order.changeRefused': (view, event) => ({ ...view, home: homeAfterChange(view.home, event.order, event.attempted, event.order.status, event.at) }),
   },
 });
 
@@ -202,6 +232,64 @@ export const templatesProjection = defineProjection<TemplatesView>({
   },
 });
 
+export interface OrdersView extends PagedView<Order> {
+  filter: OrdersListFilter;
+}
+
+const noOrders: OrdersView = {
+  filter: { tab: 'pending', statuses: [], from: null, to: null, search: '', sort: 'pickup' },
+  items: [],
+  limit: 10,
+  offset: 0,
+  total: 0,
+  loaded: false,
+};
+
+/** Whether an order with this status code belongs in a tab: pending holds code 0, sold the rest. */
+export const belongsToTab = (tab: OrdersListFilter['tab'], status: number) => (tab === 'pending' ? status === 0 : status !== 0);
+
+/** An order whose status changed: it leaves a tab it no longer belongs to, or shows its new status. */
+function withOrderStatus(view: OrdersView, order: Order, status: number, at: number): OrdersView {
+  if (!view.items.some((i) => i.id === order.id)) return view;
+  if (!belongsToTab(view.filter.tab, status)) return withoutItem(view, order.id);
+  const pickup_date = status === 1 ? at : status === 0 ? null : order.pickup_date;
+  return { ...view, items: view.items.map((i) => (i.id === order.id ? { ...i, status, pickup_date } : i)) };
+}
+
+export const ordersProjection = defineProjection<OrdersView>({
+  name: 'orders',
+  initial: noOrders,
+  on: {
+    'orders.loaded': (_, event) => ({ filter: event.filter, ...pageOf(event.page) }),
+    'order.statusChanged': (view, event) => withOrderStatus(view, event.order, event.status, event.at),
+    'order.cancelled': (view, event) => withOrderStatus(view, event.order, ORDER_CANCELLED_BY_STORE, event.at),
+    'order.changeRefused': (view, event) =>
+      view.items.some((i) => i.id === event.order.id)
+        ? replaced(view, event.order)
+        : belongsToTab(view.filter.tab, event.order.status) && view.loaded
+          ? restored(view, event.order, event.index)
+          : view,
+    'store.switched': () => noOrders,
+  },
+});
+
+/** How many CRM synchronisation runs the Synchronization screen lists. */
+export const CRM_SYNC_HISTORY = 10;
+
+export interface CrmSyncView {
+  /** This session's runs, newest first. */
+  runs: OrdersSync[];
+}
+
+export const crmSyncProjection = defineProjection<CrmSyncView>({
+  name: 'crmSync',
+  initial: { runs: [] },
+  on: {
+    'orders.synchronized': (view, event) => ({ runs: [event.sync, ...view.runs].slice(0, CRM_SYNC_HISTORY) }),
+    'store.switched': () => ({ runs: [] }),
+  },
+});
+
 /** Every projection of the app. A new one is added here and is then journalled and replayed. */
 export const projectionDefinitions = {
   session: sessionProjection,
@@ -212,6 +300,8 @@ export const projectionDefinitions = {
   preferences: preferencesProjection,
   offers: offersProjection,
   templates: templatesProjection,
+  orders: ordersProjection,
+  crmSync: crmSyncProjection,
 };
 export type ProjectionDefinitions = typeof projectionDefinitions;
 export type ProjectionName = keyof ProjectionDefinitions;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Account } from '../../src/api/accounts';
 import type { PagedList } from '../../src/api/codecs';
 import type { Offer } from '../../src/api/offers';
+import type { Order, OrdersSync } from '../../src/api/orders';
 import type { Template } from '../../src/api/templates';
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
@@ -202,6 +203,56 @@ const templatesPageArbitrary: fc.Arbitrary<PagedList<Template>> = fc
   .uniqueArray(templateArbitrary, { maxLength: 4, selector: (t) => t.id })
   .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
 
+export const orderArbitrary: fc.Arbitrary<Order> = fc
+  .record({ id: smallId, store: storeId, status: fc.integer({ min: 0, max: 4 }), at, price: real(0, 80), quantity: fc.integer({ min: 1, max: 6 }), name: words })
+  .map((o) => ({
+    id: o.id,
+    store_id: o.store,
+    status: o.status,
+    date: o.at,
+    pickup_date: o.status === 1 ? o.at + 3_600_000 : null,
+    pickup_until: o.at + 7_200_000,
+    total_price: o.price,
+    total_price_bt: o.price,
+    total_quantity: o.quantity,
+    rating: 0,
+    review: null,
+    review_date: null,
+    audit_creation_date: o.at,
+    audit_update_date: o.at,
+    store: { name: 'Bakery Sol', address: { address_print: 'Calle Mayor 1' } },
+    consumer: { id: 1, name: o.name, email: 'eva@store.test', phone: '+34 600 000 000' },
+    offersOrdered: [{ id: o.id * 10 + 1, quantityOrdered: o.quantity, offer: { id: 1, name: 'Bread bag', unit_price: o.price / o.quantity } }],
+  }));
+
+const ordersPageArbitrary: fc.Arbitrary<PagedList<Order>> = fc
+  .uniqueArray(orderArbitrary, { maxLength: 4, selector: (o) => o.id })
+  .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
+
+const pickupStatusArbitrary = fc.constantFrom('PENDING', 'NON_PICKED_UP', 'PICKED_UP', 'CANCELLED_BY_CONSUMER', 'CANCELLED_BY_STORE', 'CANCELLED' as const);
+const dayArbitrary = fc.option(fc.constantFrom('2026-11-15', '2026-11-20', '2026-11-22'), { nil: null });
+
+const ordersFilterArbitrary = record({
+  tab: fc.constantFrom('pending' as const, 'sold' as const),
+  statuses: fc.uniqueArray(pickupStatusArbitrary, { maxLength: 3 }),
+  from: dayArbitrary,
+  to: dayArbitrary,
+  search: fc.constantFrom('', 'ana', '#20001'),
+  sort: fc.constantFrom('newest' as const, 'oldest' as const, 'pickup' as const),
+});
+
+const ordersSyncArbitrary: fc.Arbitrary<OrdersSync> = fc
+  .record({ at, sent: fc.integer({ min: 0, max: 3 }), previous: fc.option(at, { nil: null }) })
+  .map(({ at: syncedAt, sent, previous }) => ({
+    synced_at: syncedAt,
+    since: previous ?? 0,
+    previous_synced_at: previous,
+    sent,
+    created: sent,
+    updated: 0,
+    orders: Array.from({ length: sent }, (_, i) => ({ order_id: 20001 + i, consumer_email: 'eva@store.test', total_price: 4.5, status: 1, action: 'created' as const })),
+  }));
+
 /** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
 export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
   'session.signedIn': record({
@@ -233,6 +284,17 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'offer.saved': record({ type: fc.constant('offer.saved'), at, offer: offerArbitrary }),
   'offer.deleted': record({ type: fc.constant('offer.deleted'), at, id: smallId }),
   'offer.deleteRefused': record({ type: fc.constant('offer.deleteRefused'), at, offer: offerArbitrary, index: fc.integer({ min: 0, max: 4 }) }),
+  'orders.loaded': record({ type: fc.constant('orders.loaded'), at, filter: ordersFilterArbitrary, page: ordersPageArbitrary }),
+  'order.statusChanged': record({ type: fc.constant('order.statusChanged'), at, order: orderArbitrary, status: fc.constantFrom(0, 1) }),
+  'order.cancelled': record({ type: fc.constant('order.cancelled'), at, order: orderArbitrary }),
+  'order.changeRefused': record({
+    type: fc.constant('order.changeRefused'),
+    at,
+    order: orderArbitrary,
+    index: fc.integer({ min: 0, max: 4 }),
+    attempted: fc.constantFrom(0, 1, 3),
+  }),
+  'orders.synchronized': record({ type: fc.constant('orders.synchronized'), at, sync: ordersSyncArbitrary }),
   'offer.statusChanged': record({ type: fc.constant('offer.statusChanged'), at, id: smallId, status: fc.constantFrom(0, 1) }),
   'templates.loaded': record({
     type: fc.constant('templates.loaded'),

@@ -24,6 +24,17 @@ const touchesEveryProjection: DomainEvent[] = [
   { type: 'consent.given', at: T + 4 },
   { type: 'offers.loaded', at: T + 5, filter: 'active', page: { data: [z.decode(OfferSchema, offerWire())], limit: 10, offset: 0, total: 1 } },
   { type: 'templates.loaded', at: T + 6, filter: 'recurring', search: 'bread', page: { data: [template(4)], limit: 10, offset: 0, total: 1 } },
+  {
+    type: 'orders.loaded',
+    at: T + 7,
+    filter: { tab: 'sold', statuses: ['PICKED_UP'], from: '2026-11-15', to: null, search: 'ana', sort: 'newest' },
+    page: { data: [], limit: 10, offset: 0, total: 0 },
+  },
+  {
+    type: 'orders.synchronized',
+    at: T + 8,
+    sync: { synced_at: T + 8, since: 0, previous_synced_at: null, sent: 0, created: 0, updated: 0, orders: [] },
+  },
 ];
 
 function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
@@ -51,6 +62,8 @@ describe('journal', () => {
     expect(state.preferences).toEqual({ language: 'en', cookieConsent: true });
     expect(state.offers).toMatchObject({ filter: 'active', total: 1, loaded: true });
     expect(state.templates).toMatchObject({ filter: 'recurring', search: 'bread', total: 1, loaded: true });
+    expect(state.orders).toMatchObject({ filter: { tab: 'sold', search: 'ana' }, total: 0, loaded: true });
+    expect(state.crmSync.runs).toHaveLength(1);
     // state() is what the stores hold, not a separate copy.
     expect(storeContexts(journal)).toEqual(state);
     const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>

@@ -10,7 +10,7 @@ import type { PartStatus } from '../../machines/management.machine';
 import { earningSegments, hasEarnings, hasSales, salesSeries } from './chart-data';
 import { CHART_HEIGHT, useChartTheme } from './chart-theme';
 import { PartFailure } from './part-failure';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 // ApexCharts is the heaviest thing on the page: it loads after the dashboard itself, so the
 // figures show while it arrives, and never for operators who do not open the dashboard.

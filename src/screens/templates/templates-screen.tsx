@@ -1,8 +1,6 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
-import IconButton from '@mui/joy/IconButton';
-import Input from '@mui/joy/Input';
 import Stack from '@mui/joy/Stack';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
@@ -23,11 +21,9 @@ import { liveTemplatesListMachine } from '../../machines/live';
 import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates-list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { SearchBar } from '../../ui/search-bar';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
-
-/** How long typing in the search box must pause before the list asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The URL carries everything the list shows: the tab in the path (/operations/templates, or
@@ -77,20 +73,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
     if (filter !== context.filter || page !== context.page || search !== context.search) actor.send({ type: 'templates.show', filter, search, page });
   }, [filter, page, search, actor]);
 
-  // The search box answers every keystroke; the URL (and so the list) follows once typing pauses.
-  const [typed, setTyped] = useState(search);
-  // Back and forward change the URL's search under the box: the box follows (set during render,
-  // React's pattern for state that tracks a prop).
-  const [urlSearch, setUrlSearch] = useState(search);
-  if (urlSearch !== search) {
-    setUrlSearch(search);
-    setTyped(search);
-  }
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => setParams(queryFor(typed.trim(), 0), { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search, setParams]);
+  const onSearch = useCallback((next: string) => setParams(queryFor(next, 0), { replace: true }), [setParams]);
 
   // Deleting the only template of the last page leaves that page empty: show the new last page.
   const lastPage = Math.max(0, pageCount(templates) - 1);
@@ -115,21 +98,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
             <Tab value="recurring">{t('templates.tabRecurring')}</Tab>
           </TabList>
         </Tabs>
-        <Input
-          type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder={t('templates.search')}
-          slotProps={{ input: { 'aria-label': t('templates.search') } }}
-          endDecorator={
-            typed !== '' ? (
-              <IconButton size="sm" variant="plain" aria-label={t('templates.clearSearch')} onClick={() => setTyped('')}>
-                ×
-              </IconButton>
-            ) : undefined
-          }
-          sx={{ minWidth: { xs: '100%', sm: 260 } }}
-        />
+        <SearchBar value={search} onSearch={onSearch} label={t('templates.search')} clearLabel={t('templates.clearSearch')} />
         <Button component={RouterLink} to="/operations/templates/create" sx={{ ml: 'auto' }}>
           {t('templates.new')}
         </Button>

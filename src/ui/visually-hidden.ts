@@ -2,7 +2,8 @@ import type { SxProps } from '@mui/joy/styles/types';
 
 /**
  * Out of sight but read by screen readers: the text alternative of a chart (an SVG is a picture
- * to them). The usual clip pattern; display:none or visibility:hidden would hide it from them too.
+ * to them), the name of a table's actions column. The usual clip pattern; display:none or
+ * visibility:hidden would hide it from them too.
  */
 export const visuallyHidden: SxProps = {
   position: 'absolute',

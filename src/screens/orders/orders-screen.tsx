@@ -1,0 +1,266 @@
+import Badge from '@mui/joy/Badge';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import ChipDelete from '@mui/joy/ChipDelete';
+import Sheet from '@mui/joy/Sheet';
+import Tab from '@mui/joy/Tab';
+import TabList from '@mui/joy/TabList';
+import Table from '@mui/joy/Table';
+import Tabs from '@mui/joy/Tabs';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { defaultSortFor, type Order, type OrdersListFilter, type OrdersTab } from '../../api/orders';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale } from '../../i18n';
+import { now } from '../../lib/clock';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import { sameValue } from '../../lib/same-value';
+import { ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders-list.machine';
+import { liveOrdersListMachine } from '../../machines/orders.live';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { SearchBar } from '../../ui/search-bar';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import CounterScreen from './counter-screen';
+import { OrderRow } from './order-row';
+import { OrdersFilterDrawer } from './orders-filter-drawer';
+import { activeFilterCount, filterFromUrl, ORDERS_TABS, pageFromUrl, pathForTab, queryFor } from './orders-url';
+
+/** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
+const ORDER_ROW_HEIGHT = 64;
+
+/**
+ * /operations/orders/{tab} and /operations/orders/filter/{tab}: the pending and sold (past)
+ * orders; /operations/orders/counter is counter mode.
+ */
+export default function OrdersScreen() {
+  const { tab } = useParams();
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  if (tab === 'counter') return <CounterScreen />;
+  if (!ORDERS_TABS.includes(tab as OrdersTab)) return <Navigate to="/errors/error-404" replace />;
+  return <Page titleKey="page.orders">{storeId !== null && <OrdersList key={storeId} tab={tab as OrdersTab} />}</Page>;
+}
+
+function OrdersList({ tab }: { tab: OrdersTab }) {
+  const { t, language } = useLocale();
+  const { journal, notify } = useServices();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // One filter object per URL, so effects and callbacks below change only when the URL does.
+  const filter = useMemo(() => filterFromUrl(tab, params), [tab, params]);
+  const page = pageFromUrl(params);
+
+  const [machine] = useState(() => liveOrdersListMachine({ journal, notify }));
+  // useActorRef stops the actor on unmount: leaving the screen ends polling.
+  const actor = useActorRef(machine, { input: { filter, page } });
+  const phase = useSelector(actor, selectOrdersPhase);
+  const busy = useSelector(actor, selectOrdersMutating);
+  const stale = useSelector(actor, (s) => s.context.failures > 0);
+  const confirming = useSelector(actor, selectConfirmingCancel);
+  const orders = useProjection('orders', (view) => view);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    const { context } = actor.getSnapshot();
+    if (!sameValue(context.filter, filter) || page !== context.page) actor.send({ type: 'orders.show', filter, page });
+  }, [filter, page, actor]);
+
+  // The one effect the screen owns: the browser tells it when the tab hides and shows again.
+  useEffect(() => {
+    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'orders.pause' : 'orders.resume' });
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [actor]);
+
+  const show = useCallback((next: OrdersListFilter, nextPage = 0, replace = false) => setParams(queryFor(next, nextPage), { replace }), [setParams]);
+  const onSearch = useCallback((search: string) => show({ ...filter, search }, 0, true), [show, filter]);
+
+  // Handing over the only order of the last pending page leaves it empty: show the new last page.
+  const lastPage = Math.max(0, pageCount(orders) - 1);
+  const pastTheEnd = phase === 'ready' && orders.loaded && orders.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams(queryFor(filter, lastPage), { replace: true });
+  }, [pastTheEnd, filter, lastPage, setParams]);
+
+  const onPickedUp = useCallback((order: Order, index: number) => actor.send({ type: 'orders.setStatus', order, index, status: 1 }), [actor]);
+  const onAskCancel = useCallback((order: Order, index: number) => actor.send({ type: 'orders.askCancel', order, index }), [actor]);
+  const labels = usePaginationLabels();
+
+  const shown = phase === 'ready' && orders.loaded;
+  const narrowed = filter.search !== '' || activeFilterCount(filter) > 0;
+  const at = now();
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1.5 }}>
+        <Tabs value={tab} onChange={(_, value) => void navigate(pathForTab(value === 'sold' ? 'sold' : 'pending'))} sx={{ bgcolor: 'transparent' }}>
+          <TabList aria-label={t('orders.tabs')}>
+            <Tab value="pending">{t('orders.tabPending')}</Tab>
+            <Tab value="sold">{t('orders.tabSold')}</Tab>
+          </TabList>
+        </Tabs>
+        <SearchBar value={filter.search} onSearch={onSearch} label={t('orders.search')} clearLabel={t('orders.clearSearch')} minWidth={280} />
+        <Badge badgeContent={activeFilterCount(filter)} size="sm" color="primary">
+          <Button variant="outlined" color="neutral" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog">
+            {t('orders.filters')}
+          </Button>
+        </Badge>
+        <Button component={RouterLink} to="/operations/orders/counter" sx={{ ml: 'auto' }}>
+          {t('counter.open')}
+        </Button>
+      </Box>
+
+      <ActiveFilters filter={filter} onChange={(next) => show(next)} />
+
+      {stale && (
+        <Typography level="body-sm" color="warning" sx={{ mb: 1 }} role="status">
+          {t('orders.stale')}
+        </Typography>
+      )}
+
+      {phase === 'failed' && <RetryAlert message={t('orders.error')} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'orders.retry' })} />}
+
+      {phase === 'loading' && <SkeletonStack count={ORDERS_PAGE_SIZE} height={ORDER_ROW_HEIGHT} label={t('app.loading')} />}
+
+      {shown && orders.total === 0 && (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+          <Typography level="title-md" component="h2">
+            {narrowed ? t('orders.emptyFiltered') : tab === 'pending' ? t('orders.emptyPending') : t('orders.emptySold')}
+          </Typography>
+          <Typography level="body-sm">{narrowed ? t('orders.emptyFilteredBody') : t('orders.emptyBody')}</Typography>
+        </Card>
+      )}
+
+      {shown && orders.total > 0 && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="orders-range">
+            {t('orders.range', {
+              from: formatNumber(orders.items.length > 0 ? orders.offset + 1 : orders.offset, language),
+              to: formatNumber(orders.offset + orders.items.length, language),
+              total: formatNumber(orders.total, language),
+            })}
+          </Typography>
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.tableLabel')}>
+            <Table
+              hoverRow
+              aria-label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
+              sx={{
+                minWidth: 900,
+                '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT },
+                '& .number': { textAlign: 'right' },
+                '& thead th:nth-of-type(1)': { width: 80 },
+                '& thead th:nth-of-type(2)': { width: '18%' },
+                '& thead th:nth-of-type(4)': { width: 80 },
+                '& thead th:nth-of-type(5), & thead th:nth-of-type(6)': { width: 112 },
+                '& thead th:nth-of-type(7)': { width: 132 },
+                '& thead th:nth-of-type(8)': { width: 196 },
+              }}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('orders.col.order')}</th>
+                  <th scope="col">{t('orders.col.customer')}</th>
+                  <th scope="col">{t('orders.col.items')}</th>
+                  <th scope="col" className="number">
+                    {t('orders.col.total')}
+                  </th>
+                  <th scope="col">{t('orders.col.date')}</th>
+                  <th scope="col">{t('orders.col.pickup')}</th>
+                  <th scope="col">{t('orders.col.status')}</th>
+                  {tab === 'pending' && (
+                    <th scope="col">
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('orders.col.actions')}
+                      </Box>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {orders.items.map((order, index) => (
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    index={index}
+                    now={at}
+                    withActions={tab === 'pending'}
+                    disabled={busy}
+                    onPickedUp={onPickedUp}
+                    onAskCancel={onAskCancel}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          </Sheet>
+          <Box sx={{ mt: 2 }}>
+            <Pagination page={Math.floor(orders.offset / Math.max(1, orders.limit))} pageCount={pageCount(orders)} onChange={(next) => show(filter, next)} labels={labels} />
+          </Box>
+        </>
+      )}
+
+      <OrdersFilterDrawer
+        open={drawerOpen}
+        filter={filter}
+        onClose={() => setDrawerOpen(false)}
+        onApply={(next) => {
+          setDrawerOpen(false);
+          show(next);
+        }}
+      />
+
+      <ConfirmDeleteDialog
+        texts={
+          confirming
+            ? {
+                title: t('orders.cancelTitle', { id: confirming.id }),
+                body: t('orders.cancelBody', { name: confirming.consumer.name }),
+                cancel: t('orders.keepOrder'),
+                confirm: t('orders.confirmCancel'),
+              }
+            : null
+        }
+        onCancel={() => actor.send({ type: 'orders.dismissCancel' })}
+        onConfirm={() => actor.send({ type: 'orders.confirmCancel' })}
+      />
+    </>
+  );
+}
+
+/** The applied drawer choices as chips, each removable on its own. */
+function ActiveFilters({ filter, onChange }: { filter: OrdersListFilter; onChange: (next: OrdersListFilter) => void }) {
+  const t = useLocale().t;
+  const chips: Array<{ key: string; label: string; without: OrdersListFilter }> = [
+    ...filter.statuses.map((status) => ({
+      key: status,
+      label: t(`pickup.${status}`),
+      without: { ...filter, statuses: filter.statuses.filter((s) => s !== status) },
+    })),
+    ...(filter.from !== null || filter.to !== null
+      ? [{ key: 'range', label: t('orders.rangeChip', { from: filter.from ?? '…', to: filter.to ?? '…' }), without: { ...filter, from: null, to: null } }]
+      : []),
+    ...(filter.sort !== defaultSortFor(filter.tab)
+      ? [{ key: 'sort', label: t(`orders.sort.${filter.sort}`), without: { ...filter, sort: defaultSortFor(filter.tab) } }]
+      : []),
+  ];
+  if (chips.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={t('orders.activeFilters')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <Chip variant="soft" endDecorator={<ChipDelete aria-label={t('orders.removeFilter', { filter: chip.label })} onDelete={() => onChange(chip.without)} />}>
+            {chip.label}
+          </Chip>
+        </li>
+      ))}
+    </Box>
+  );
+}
