@@ -63,6 +63,21 @@ export const StoreEarningSchema = EarningSchema.omit({ value: true }).extend({
   min_orders: z.number().int().positive(),
 });
 
+/**
+ * One run of the CRM sync (GET /hubspot/app/orders, mocks/handlers/hubspot.ts): what the store
+ * sent and when, so the next run knows its predecessor (previous_synced_at, created vs updated).
+ * Dates in unix seconds, like the answer.
+ */
+export const CrmSyncRecordSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  synced_at: z.number(),
+  since: z.number(),
+  sent: z.number().int().nonnegative(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+});
+
 /** Every collection and its schema; the order is the order of a snapshot. */
 export const collectionSchemas = {
   stores: StoreProfileWireSchema,
@@ -81,6 +96,7 @@ export const collectionSchemas = {
   operators: OperatorRecordSchema,
   sessions: SessionRecordSchema,
   refreshTokens: RefreshTokenRecordSchema,
+  crmSyncs: CrmSyncRecordSchema,
 } as const;
 
 type Schemas = typeof collectionSchemas;
@@ -109,6 +125,7 @@ export function createDb(): Db {
     operators: new Collection({ schema: collectionSchemas.operators }),
     sessions: new Collection({ schema: collectionSchemas.sessions }),
     refreshTokens: new Collection({ schema: collectionSchemas.refreshTokens }),
+    crmSyncs: new Collection({ schema: collectionSchemas.crmSyncs }),
   };
 }
 

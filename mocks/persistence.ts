@@ -163,6 +163,7 @@ const keyOf: { [K in CollectionName]: (record: RecordOf<K>) => string } = {
   operators: (r) => String(r.id),
   sessions: (r) => r.token,
   refreshTokens: (r) => r.token,
+  crmSyncs: (r) => String(r.id),
 };
 const recordKey = <K extends CollectionName>(name: K, record: RecordOf<K>): string => keyOf[name](record);
 

@@ -13,6 +13,8 @@ import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/o
 import { offerFormCreatePathModel, offerFormPathModel } from '../tests/support/offer-form-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
+import { summaryPathModel } from '../tests/support/summary-paths';
+import { syncPathModel } from '../tests/support/sync-paths';
 import { templateFormPathModel } from '../tests/support/template-form-paths';
 import { templatesListPathModel } from '../tests/support/templates-list-paths';
 import { uploadPathEvents } from '../tests/support/upload-paths';
@@ -27,6 +29,8 @@ const registry: Record<string, PathModel> = {
   'offer-form-create': offerFormCreatePathModel as PathModel,
   'templates-list': templatesListPathModel as PathModel,
   'template-form': templateFormPathModel as PathModel,
+  summary: summaryPathModel as PathModel,
+  sync: syncPathModel as PathModel,
 };
 
 function main(names: string[]): number {

@@ -1,16 +1,20 @@
 /**
- * Measures what an operator waits for after pressing "Sign in", on the demo build, in headless
- * Chromium: the time from the click to the overview's figures on screen, and the JavaScript
- * (gzip bytes) loaded until then, split into app code and the mock kit (which the live build
- * does not carry). Also checks that no chart or map code was loaded for the overview.
+ * Measures, on the demo build in headless Chromium:
  *
- *   npm run perf                  default and busy-store, 3 runs each (builds the demo first)
- *   npm run perf -- busy-store    one scenario
+ * 1. What an operator waits for after pressing "Sign in": the time from the click to the
+ *    overview's figures on screen, and the JavaScript (gzip bytes) loaded until then, split into
+ *    app code and the mock kit (which the live build does not carry). Also checks that no chart or
+ *    map code was loaded for the overview.
+ * 2. The orders list in busy-store (10,000 orders): the median time from clicking the next page,
+ *    and from applying a filter, to the new rows on screen, and the DOM node count of the screen.
+ *
+ *   npm run perf                  both, default and busy-store (builds the demo first)
+ *   npm run perf -- busy-store    the overview of one scenario, then the orders list
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import { serveStatic } from '../tests/e2e/static-server';
 
@@ -79,6 +83,101 @@ async function measure(browser: Browser, baseUrl: string, scenario: string): Pro
   return { clickToFiguresMs, appJsGzip, mockJsGzip, chartOrMapCode };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Orders list (issue 5)
+// ---------------------------------------------------------------------------------------------
+
+const ORDERS_TARGET_MS = 100;
+const ORDERS_MAX_DOM_NODES = 1400;
+const ORDERS_SAMPLES = 9;
+
+interface OrdersRun {
+  pageChangeMs: number[];
+  filterMs: number[];
+  domNodes: number;
+}
+
+/**
+ * Arms a timer inside the page: from the next click to the frame in which the first row of the
+ * orders table names another order than `before` (the new rows are in the DOM and painted next).
+ */
+async function armRowsChange(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const firstOrder = () => document.querySelector('tbody tr th')?.textContent ?? '';
+    const before = firstOrder();
+    const marks: { click?: number; rows?: number } = {};
+    (window as unknown as { ordersMarks: typeof marks }).ordersMarks = marks;
+    document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true, once: true });
+    new MutationObserver((_, observer) => {
+      const now = firstOrder();
+      if (now !== '' && now !== before) {
+        marks.rows = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function readRowsChange(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { ordersMarks: { rows?: number } }).ordersMarks.rows !== undefined, undefined, { timeout: 15_000 });
+  return page.evaluate(() => {
+    const marks = (window as unknown as { ordersMarks: { click: number; rows: number } }).ordersMarks;
+    return marks.rows - marks.click;
+  });
+}
+
+async function measureOrders(browser: Browser, baseUrl: string): Promise<OrdersRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/auth/login?scenario=busy-store`);
+  await page.getByLabel('Email').fill('demo@store.test');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('figure-overview.salesToday').waitFor({ timeout: 30_000 });
+  // Past orders: thousands of rows to page through.
+  await page.getByRole('link', { name: 'Past Orders' }).click();
+  await page.locator('tbody tr').first().waitFor();
+
+  const pageChangeMs: number[] = [];
+  for (let i = 0; i < ORDERS_SAMPLES; i++) {
+    await armRowsChange(page);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    pageChangeMs.push(await readRowsChange(page));
+  }
+  const domNodes = await page.evaluate(() => document.querySelectorAll('*').length);
+
+  const filterMs: number[] = [];
+  const statuses = ['Cancelled by consumer', 'PICKED UP'];
+  for (let i = 0; i < ORDERS_SAMPLES; i++) {
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    // Alternate between two statuses so every apply changes the rows.
+    const status = statuses[i % 2];
+    const other = statuses[(i + 1) % 2];
+    if (await drawer.getByLabel(other).isChecked()) await drawer.getByLabel(other).uncheck();
+    await drawer.getByLabel(status).check();
+    await armRowsChange(page);
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    filterMs.push(await readRowsChange(page));
+    await drawer.waitFor({ state: 'hidden' });
+  }
+  await context.close();
+  return { pageChangeMs, filterMs, domNodes };
+}
+
+async function ordersReport(browser: Browser, baseUrl: string): Promise<boolean> {
+  const run = await measureOrders(browser, baseUrl);
+  const pageMedian = Math.round(median(run.pageChangeMs));
+  const filterMedian = Math.round(median(run.filterMs));
+  console.log(`\nOrders list in busy-store (10,000 orders) — median of ${ORDERS_SAMPLES} (targets: ≤ ${ORDERS_TARGET_MS} ms, ≤ ${ORDERS_MAX_DOM_NODES} DOM nodes)\n`);
+  console.log('| measure | median | each run |');
+  console.log('|---|---|---|');
+  console.log(`| next page → new rows | ${pageMedian} ms | ${run.pageChangeMs.map(Math.round).join(', ')} ms |`);
+  console.log(`| apply filter → new rows | ${filterMedian} ms | ${run.filterMs.map(Math.round).join(', ')} ms |`);
+  console.log(`| DOM nodes on the orders screen | ${run.domNodes} | |`);
+  return pageMedian <= ORDERS_TARGET_MS && filterMedian <= ORDERS_TARGET_MS && run.domNodes <= ORDERS_MAX_DOM_NODES;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -99,6 +198,10 @@ async function main(scenarios: string[]) {
       console.log(
         `| ${scenario} | ${time} ms | ${runs.map((r) => r.clickToFiguresMs).join(', ')} ms | ${kb(median(runs.map((r) => r.appJsGzip)))} | ${kb(median(runs.map((r) => r.mockJsGzip)))} | ${charts.length ? charts.join(' ') : 'none'} |`,
       );
+    }
+    if (!(await ordersReport(browser, url))) {
+      console.log('\nOver target: the orders list was slower than the target or had too many DOM nodes.');
+      failed = true;
     }
   } finally {
     await browser.close();

@@ -3,10 +3,11 @@ import type { MockContext } from '../context';
 import { identityHandlers } from '../identity';
 import { createKit } from '../kit';
 import { accountsHandlers } from './accounts';
+import { hubspotHandlers } from './hubspot';
 import { lookupsHandlers } from './lookups';
 import { managementHandlers } from './management';
 import { offersHandlers } from './offers';
-import { ordersHandlers } from './orders';
+import { ordersHandlers, storeOrdersHandlers } from './orders';
 import { sessionHandlers } from './session';
 import { storesHandlers } from './stores';
 import { templatesHandlers } from './templates';
@@ -28,5 +29,9 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
     ...ordersHandlers(kit),
     ...offersHandlers(kit),
     ...templatesHandlers(kit),
+    ...hubspotHandlers(kit),
+    // Last: GET /stores/{id}/orders matches any /stores/{x}/orders, so every other GET of the
+    // form is answered by its own module first (MSW answers with the first matching handler).
+    ...storeOrdersHandlers(kit),
   ];
 }

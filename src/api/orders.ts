@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { pagedList, secondsToMillis, type PagedList } from './codecs';
+import { dayEnd, dayStart } from '../lib/calendar-days';
 import { http } from './http';
+
+export { dayEnd, dayStart };
 
 export const OrderedOfferSchema = z.object({
   id: z.number().int(),
@@ -129,25 +132,6 @@ export interface OrdersListFilter {
 
 /** The sort each tab opens with: the next pickups first while pending, the newest sales once sold. */
 export const defaultSortFor = (tab: OrdersTab): OrdersSort => (tab === 'pending' ? 'pickup' : 'newest');
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Local midnight of a YYYY-MM-DD day, in ms; null when the text is not a real day. */
-export function dayStart(day: string): number | null {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const start = new Date(year, month, date);
-  return start.getFullYear() === year && start.getMonth() === month && start.getDate() === date ? start.getTime() : null;
-}
-
-/** The last second of a YYYY-MM-DD day (local), in ms. */
-export function dayEnd(day: string): number | null {
-  const start = dayStart(day);
-  if (start === null) return null;
-  const d = new Date(start);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime() - 1000;
-}
 
 /**
  * The request body for a filter: days become unix seconds (from the start of the first day to

@@ -16,9 +16,13 @@ const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
 const OfferFormScreen = lazy(() => import('../screens/offers/offer-form-screen'));
 const TemplatesScreen = lazy(() => import('../screens/templates/templates-screen'));
 const TemplateFormScreen = lazy(() => import('../screens/templates/template-form-screen'));
+const SummaryScreen = lazy(() => import('../screens/summary/summary-screen'));
+const OrdersScreen = lazy(() => import('../screens/orders/orders-screen'));
+const OrderScreen = lazy(() => import('../screens/orders/order-screen'));
+const SynchronizationScreen = lazy(() => import('../screens/sync/synchronization-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
-function TitledWithId({ titleKey }: { titleKey: 'page.order' | 'page.deliveryOrder' }) {
+function TitledWithId({ titleKey }: { titleKey: 'page.deliveryOrder' }) {
   const { id = '' } = useParams();
   return <TitledPage titleKey={titleKey} params={{ id }} />;
 }
@@ -68,9 +72,10 @@ export function AppRoutes() {
           <Route path="/operations/templates/filter/:tab" element={<TemplatesScreen />} />
           <Route path="/operations/templates/create" element={<TemplateFormScreen />} />
           <Route path="/operations/templates/:tab/:id" element={<TemplateFormScreen />} />
-          <Route path="/operations/orders/:tab" element={<TitledPage titleKey="page.orders" />} />
-          <Route path="/operations/orders/filter/:tab" element={<TitledPage titleKey="page.orders" />} />
-          <Route path="/operations/order/:id" element={<TitledWithId titleKey="page.order" />} />
+          <Route path="/operations/orders" element={<Navigate to="/operations/orders/pending" replace />} />
+          <Route path="/operations/orders/:tab" element={<OrdersScreen />} />
+          <Route path="/operations/orders/filter/:tab" element={<OrdersScreen />} />
+          <Route path="/operations/order/:id" element={<OrderScreen />} />
 
           <Route path="/trucks" element={<Navigate to="/trucks/active" replace />} />
           <Route path="/trucks/:tab" element={<TitledPage titleKey="page.trucks" />} />
@@ -83,13 +88,13 @@ export function AppRoutes() {
           <Route path="/delivery-orders" element={<TitledPage titleKey="page.deliveryOrders" />} />
           <Route path="/delivery-order/:id/:tab" element={<TitledWithId titleKey="page.deliveryOrder" />} />
           <Route path="/delivery-map" element={<TitledPage titleKey="nav.deliveryMap" />} />
-          <Route path="/synchronization" element={<TitledPage titleKey="nav.synchronization" />} />
+          <Route path="/synchronization" element={<SynchronizationScreen />} />
 
           <Route path="/dashboards/default" element={<ManagementScreen />} />
           <Route path="/management/customers" element={<ReviewsScreen />} />
           <Route path="/management/customers/:id" element={<ReviewDetailScreen />} />
           <Route path="/management/customers/:id/:tab" element={<ReviewDetailScreen />} />
-          <Route path="/summary/:tab" element={<TitledPage titleKey="page.summary" />} />
+          <Route path="/summary/:tab" element={<SummaryScreen />} />
 
           <Route path="/profile/:id" element={<TitledPage titleKey="page.profile" />} />
           <Route path="/profile/:id/:tab" element={<TitledPage titleKey="page.profile" />} />

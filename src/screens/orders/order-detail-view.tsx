@@ -29,24 +29,39 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * Shared by the overview's Order Detail dialog, the review page and the order page.
  * `external`: shown outside the store's own context, so the heading names the store.
  */
-export function OrderDetailView({ order, now, external = false, headingLevel = 2 }: { order: Order; now: number; external?: boolean; headingLevel?: 2 | 3 }) {
+export function OrderDetailView({
+  order,
+  now,
+  external = false,
+  headingLevel = 2,
+  withHeading = true,
+}: {
+  order: Order;
+  now: number;
+  external?: boolean;
+  headingLevel?: 2 | 3;
+  /** False where the page title already reads "Order #{id}": the cards' titles take the heading's level. */
+  withHeading?: boolean;
+}) {
   const { t, language } = useLocale();
   const status = pickupStatus(order, now);
   const money = (value: number) => formatMoney(value, language);
   const heading = headingLevel === 2 ? 'h2' : 'h3';
-  const subheading = headingLevel === 2 ? 'h3' : 'h4';
+  const subheading = !withHeading ? heading : headingLevel === 2 ? 'h3' : 'h4';
   const rated = order.rating > 0;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography level="h3" component={heading}>
-        {t('order.heading', { id: order.id })}
-        {external && (
-          <Typography level="body-md" textColor="text.secondary" sx={{ ml: 1 }}>
-            {order.store.name}
-          </Typography>
-        )}
-      </Typography>
+      {withHeading && (
+        <Typography level="h3" component={heading}>
+          {t('order.heading', { id: order.id })}
+          {external && (
+            <Typography level="body-md" textColor="text.secondary" sx={{ ml: 1 }}>
+              {order.store.name}
+            </Typography>
+          )}
+        </Typography>
+      )}
 
       <Card variant="outlined">
         <Typography level="title-md" component={subheading}>

@@ -91,7 +91,7 @@ function OrderPage({ orderId }: { orderId: number }) {
           </Typography>
         )}
       </Box>
-      <OrderDetailView order={order} now={now()} headingLevel={2} />
+      <OrderDetailView order={order} now={now()} withHeading={false} />
       <ConfirmDeleteDialog
         texts={
           confirming

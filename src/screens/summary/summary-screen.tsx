@@ -1,0 +1,231 @@
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import CircularProgress from '@mui/joy/CircularProgress';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Option from '@mui/joy/Option';
+import Select from '@mui/joy/Select';
+import Tab from '@mui/joy/Tab';
+import TabList from '@mui/joy/TabList';
+import Tabs from '@mui/joy/Tabs';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { PaymentStatusSchema } from '../../api/orders';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useLocale } from '../../i18n';
+import { now } from '../../lib/clock';
+import { dayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import { liveSummaryMachine } from '../../machines/summary.live';
+import {
+  PAYMENTS_PAGE_SIZE,
+  sameView,
+  selectDownloading,
+  selectPayments,
+  selectPhase,
+  selectSummaries,
+  selectView,
+  type PaymentStatus,
+  type SummaryTab,
+  type SummaryView,
+} from '../../machines/summary.machine';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { RangeForm } from './range-form';
+import { DailyTable, FILTER_STATUSES, PaymentsTable, paymentStatusLabel } from './summary-tables';
+
+const ROW_HEIGHT = 40;
+/** The Select's value for "All statuses" (a Select needs a value to show the option as chosen). */
+const ALL = 'all';
+
+/**
+ * The URL carries everything the screen shows: the tab in the path (/summary/current-transactions,
+ * /summary/daily), the range (?from=2025-01-01&to=2025-01-07; none = the last 7 days), the status
+ * filter (?status=pending) and the 1-based page (?page=2), so reload and back restore them.
+ */
+function viewFromUrl(tab: SummaryTab, params: URLSearchParams, at: number): SummaryView {
+  const status = PaymentStatusSchema.safeParse(params.get('status'));
+  const page = Number(params.get('page') ?? '1');
+  return {
+    tab,
+    range: financeRangeFromParams(params, at),
+    status: status.success ? status.data : null,
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+  };
+}
+
+/** The URL's query with some parameters set (a string) or removed (null); the rest kept as it is. */
+function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
+const isTab = (tab: string | undefined): tab is SummaryTab => tab === 'current-transactions' || tab === 'daily';
+
+/** /summary/{tab}: the current store's payments and daily summaries for a range of days. */
+export default function SummaryScreen() {
+  const { tab } = useParams();
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  if (!isTab(tab)) return <Navigate to="/errors/error-404" replace />;
+  return <Page titleKey="page.summary">{storeId !== null && <AccountSummary key={storeId} storeId={storeId} tab={tab} />}</Page>;
+}
+
+function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) {
+  const { t, language } = useLocale();
+  const { notify } = useServices();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const today = dayOf(now());
+  // Read on every render (it is cheap), so a screen left open past midnight moves its default range along.
+  const view = viewFromUrl(tab, params, now());
+  const { from, to } = view.range;
+  const { status, page } = view;
+
+  const [machine] = useState(() => liveSummaryMachine({ notify }));
+  const actor = useActorRef(machine, { input: { storeId, ...view } });
+  const phase = useSelector(actor, selectPhase);
+  const downloading = useSelector(actor, selectDownloading);
+  const payments = useSelector(actor, selectPayments);
+  const summaries = useSelector(actor, selectSummaries);
+
+  // The URL is the source of truth: a change of tab, range, status or page loads that view.
+  useEffect(() => {
+    const wanted: SummaryView = { tab, range: { from, to }, status, page };
+    if (!sameView(wanted, selectView(actor.getSnapshot()))) actor.send({ type: 'summary.show', ...wanted });
+  }, [tab, from, to, status, page, actor]);
+
+  // A page past the end (an old link, fewer payments than before): show the last page instead.
+  const lastPage = payments ? Math.max(0, pageCount(payments) - 1) : 0;
+  const pastTheEnd = payments !== null && payments.data.length === 0 && payments.total > 0 && view.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams((current) => withParams(current, { page: lastPage > 0 ? String(lastPage + 1) : null }), { replace: true });
+  }, [pastTheEnd, lastPage, setParams]);
+
+  const applyRange = (range: FinanceRange) => setParams((current) => withParams(current, { from: range.from, to: range.to, page: null }));
+  const chooseStatus = (next: PaymentStatus | null) => setParams((current) => withParams(current, { status: next, page: null }));
+  const goToPage = (next: number) => setParams((current) => withParams(current, { page: next > 0 ? String(next + 1) : null }));
+  const switchTab = (next: SummaryTab) => {
+    // The range goes along; status and page belong to the payments list.
+    const query = withParams(params, { status: null, page: null }).toString();
+    void navigate(query ? `/summary/${next}?${query}` : `/summary/${next}`);
+  };
+
+  const paginationLabels = usePaginationLabels();
+
+  return (
+    <>
+      <Tabs value={tab} onChange={(_, value) => isTab(value as string) && switchTab(value as SummaryTab)} sx={{ bgcolor: 'transparent', mb: 2 }}>
+        <TabList aria-label={t('summary.tabs')}>
+          <Tab value="current-transactions">{t('summary.tabCurrent')}</Tab>
+          <Tab value="daily">{t('summary.tabDaily')}</Tab>
+        </TabList>
+      </Tabs>
+
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+        <RangeForm range={view.range} onApply={applyRange} />
+        {tab === 'current-transactions' && <StatusFilter status={view.status} onChange={chooseStatus} />}
+        <Button
+          variant="outlined"
+          // Not `disabled` while busy: the button keeps keyboard focus; a second press is ignored by the machine.
+          aria-disabled={downloading}
+          aria-busy={downloading}
+          startDecorator={downloading ? <CircularProgress size="sm" /> : undefined}
+          onClick={() => actor.send({ type: 'summary.download' })}
+          sx={{ ml: { sm: 'auto' }, mt: '1.625rem' }}
+          data-testid="summary-download"
+        >
+          {t('summary.download')}
+        </Button>
+      </Box>
+
+      {phase === 'failed' && <RetryAlert message={t('summary.loadFailed')} retryLabel={t('summary.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
+
+      {phase === 'loading' && (
+        <SkeletonStack count={tab === 'daily' ? Math.min(daysIn(view.range), PAYMENTS_PAGE_SIZE) : PAYMENTS_PAGE_SIZE} height={ROW_HEIGHT} label={t('app.loading')} />
+      )}
+
+      {payments && payments.total === 0 && (
+        <EmptyState
+          title={view.status === null ? t('summary.paymentsEmpty') : t('summary.paymentsEmptyStatus', { status: t(paymentStatusLabel[view.status]) })}
+          body={t('summary.paymentsEmptyBody')}
+        />
+      )}
+
+      {payments && payments.total > 0 && !pastTheEnd && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="payments-count">
+            {t('summary.paymentsCount', {
+              from: formatNumber(payments.data.length > 0 ? payments.offset + 1 : payments.offset, language),
+              to: formatNumber(payments.offset + payments.data.length, language),
+              total: formatNumber(payments.total, language),
+            })}
+          </Typography>
+          <PaymentsTable payments={payments.data} />
+          <Box sx={{ mt: 2 }}>
+            <Pagination page={Math.floor(payments.offset / Math.max(1, payments.limit))} pageCount={pageCount(payments)} onChange={goToPage} labels={paginationLabels} />
+          </Box>
+        </>
+      )}
+
+      {summaries && summaries.length === 0 && <EmptyState title={t('summary.dailyEmpty')} />}
+
+      {summaries && summaries.length > 0 && (
+        <>
+          <DailyTable summaries={summaries} />
+          {view.range.to === today && (
+            <Typography level="body-sm" textColor="text.secondary" sx={{ mt: 1 }}>
+              {t('summary.dailyLive')}
+            </Typography>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function StatusFilter({ status, onChange }: { status: PaymentStatus | null; onChange: (status: PaymentStatus | null) => void }) {
+  const { t } = useLocale();
+  return (
+    <FormControl sx={{ minWidth: 190 }}>
+      <FormLabel>{t('summary.statusFilter')}</FormLabel>
+      <Select
+        value={status ?? ALL}
+        onChange={(_, value) => {
+          const parsed = PaymentStatusSchema.safeParse(value);
+          onChange(parsed.success ? parsed.data : null);
+        }}
+        slotProps={{ button: { 'data-testid': 'summary-status' } as Record<string, string> }}
+        // Joy dims the placeholder to 64 %, below the 4.5:1 contrast text needs.
+        sx={{ '--Select-placeholderOpacity': 1 }}
+      >
+        <Option value={ALL}>{t('summary.statusAll')}</Option>
+        {FILTER_STATUSES.map((value) => (
+          <Option key={value} value={value}>
+            {t(paymentStatusLabel[value])}
+          </Option>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+function EmptyState({ title, body }: { title: string; body?: string }) {
+  return (
+    <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+      <Typography level="title-md" component="h2">
+        {title}
+      </Typography>
+      {body && <Typography level="body-sm">{body}</Typography>}
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import Chip from '@mui/joy/Chip';
+import Link from '@mui/joy/Link';
+import Sheet from '@mui/joy/Sheet';
+import Table from '@mui/joy/Table';
+import { Link as RouterLink } from 'react-router-dom';
+import type { OrderSummary, Payment } from '../../api/orders';
+import { useLocale, type MessageKey } from '../../i18n';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { summaryTotals, type PaymentStatus } from '../../machines/summary.machine';
+
+/** Spec section 4: the filter offers these, in this order. */
+export const FILTER_STATUSES: readonly PaymentStatus[] = ['pending', 'canceled', 'completed', 'rejected'];
+
+export const paymentStatusLabel: Record<PaymentStatus, MessageKey> = {
+  pending: 'summary.status.pending',
+  completed: 'summary.status.completed',
+  rejected: 'summary.status.rejected',
+  canceled: 'summary.status.canceled',
+};
+
+const statusColor: Record<PaymentStatus, 'warning' | 'success' | 'danger' | 'neutral'> = {
+  pending: 'warning',
+  completed: 'success',
+  rejected: 'danger',
+  canceled: 'neutral',
+};
+
+const methodLabel: Record<Payment['method'], MessageKey> = {
+  card: 'summary.method.card',
+  wallet: 'summary.method.wallet',
+  cash: 'summary.method.cash',
+};
+
+/** Numbers line up on the right, as in a ledger. */
+const numbersRight = { '& td:not(:first-of-type), & th:not(:first-of-type)': { textAlign: 'right' } } as const;
+const statusRight = { '& td:nth-of-type(4), & th:nth-of-type(4)': { textAlign: 'right' } } as const;
+
+/** The page of payments: order (opens the order), date, method, amount and status. */
+export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
+  const { t, language } = useLocale();
+  return (
+    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
+      <Table aria-label={t('summary.payments')} sx={statusRight}>
+        <thead>
+          <tr>
+            <th scope="col">{t('summary.col.order')}</th>
+            <th scope="col">{t('summary.col.date')}</th>
+            <th scope="col">{t('summary.col.method')}</th>
+            <th scope="col">{t('summary.col.amount')}</th>
+            <th scope="col">{t('summary.col.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <tr key={payment.id} data-testid="payment-row" data-payment-id={payment.id}>
+              <td>
+                <Link component={RouterLink} to={`/operations/order/${payment.order_id}`} data-testid="payment-order">
+                  {t('summary.orderNumber', { id: payment.order_id })}
+                </Link>
+              </td>
+              <td>{formatDateTime(payment.audit_creation_date)}</td>
+              <td>{t(methodLabel[payment.method])}</td>
+              <td data-testid="payment-amount">{formatMoney(payment.amount, language)}</td>
+              <td>
+                <Chip size="sm" variant="soft" color={statusColor[payment.status]} data-testid="payment-status" data-status={payment.status}>
+                  {t(paymentStatusLabel[payment.status])}
+                </Chip>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Sheet>
+  );
+}
+
+/** One row a day (day, orders, items, gross, fees, net) and the totals of the range. */
+export function DailyTable({ summaries }: { summaries: readonly OrderSummary[] }) {
+  const { t, language } = useLocale();
+  const totals = summaryTotals(summaries);
+  const money = (value: number) => formatMoney(value, language);
+  return (
+    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
+      <Table aria-label={t('summary.tabDaily')} sx={numbersRight}>
+        <thead>
+          <tr>
+            <th scope="col">{t('summary.col.day')}</th>
+            <th scope="col">{t('summary.col.orders')}</th>
+            <th scope="col">{t('summary.col.items')}</th>
+            <th scope="col">{t('summary.col.gross')}</th>
+            <th scope="col">{t('summary.col.fees')}</th>
+            <th scope="col">{t('summary.col.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summaries.map((summary) => (
+            <tr key={summary.day} data-testid="summary-row">
+              <th scope="row">{formatDate(summary.day)}</th>
+              <td>{formatNumber(summary.orders, language)}</td>
+              <td>{formatNumber(summary.items, language)}</td>
+              <td>{money(summary.gross)}</td>
+              <td>{money(summary.fees)}</td>
+              <td>{money(summary.net)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-testid="summary-totals">
+            <th scope="row">{t('summary.totals')}</th>
+            <td>{formatNumber(totals.orders, language)}</td>
+            <td>{formatNumber(totals.items, language)}</td>
+            <td>{money(totals.gross)}</td>
+            <td>{money(totals.fees)}</td>
+            <td>{money(totals.net)}</td>
+          </tr>
+        </tfoot>
+      </Table>
+    </Sheet>
+  );
+}
