@@ -97,7 +97,8 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
 
   const shown = phase === 'ready' && orders.loaded;
   const narrowed = filter.search !== '' || activeFilterCount(filter) > 0;
-  const at = now();
+  // Rows read "now" for PENDING vs NON PICKED UP; to the minute, so memoised rows stay put between polls.
+  const at = Math.floor(now() / 60_000) * 60_000;
 
   return (
     <>
@@ -154,15 +155,18 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
               hoverRow
               aria-label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
               sx={{
-                minWidth: 900,
+                // Below this the table scrolls sideways (its region is focusable) instead of crushing the items.
+                minWidth: tab === 'pending' ? 960 : 780,
                 '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT },
                 '& .number': { textAlign: 'right' },
-                '& thead th:nth-of-type(1)': { width: 80 },
-                '& thead th:nth-of-type(2)': { width: '18%' },
-                '& thead th:nth-of-type(4)': { width: 80 },
-                '& thead th:nth-of-type(5), & thead th:nth-of-type(6)': { width: 112 },
-                '& thead th:nth-of-type(7)': { width: 132 },
-                '& thead th:nth-of-type(8)': { width: 196 },
+                '& thead th:nth-of-type(1)': { width: 88 },
+                '& thead th:nth-of-type(2)': { width: '17%' },
+                '& thead th:nth-of-type(4)': { width: 72 },
+                '& thead th:nth-of-type(5)': { width: 96 },
+                '& thead th:nth-of-type(6)': { width: 108 },
+                '& thead th:nth-of-type(7)': { width: 128 },
+                '& thead th:nth-of-type(8)': { width: 200 },
+                '& td button': { whiteSpace: 'nowrap' },
               }}
             >
               <thead>

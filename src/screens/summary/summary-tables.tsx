@@ -32,7 +32,8 @@ const methodLabel: Record<Payment['method'], MessageKey> = {
 };
 
 /** Numbers line up on the right, as in a ledger. */
-const numbersRight = { '& td:not(:first-of-type), & th:not(:first-of-type)': { textAlign: 'right' } } as const;
+/** Every figure right-aligned; the day (a row header, the first cell) stays left. */
+const numbersRight = { '& td, & th:not(:first-child)': { textAlign: 'right' } } as const;
 const statusRight = { '& td:nth-of-type(4), & th:nth-of-type(4)': { textAlign: 'right' } } as const;
 
 /** The page of payments: order (opens the order), date, method, amount and status. */
