@@ -9,8 +9,11 @@
  */
 import { sessionMachine } from '../src/machines/session/machine';
 import { uploadMachine } from '../src/machines/upload.machine';
+import { counterPathModel, counterRefreshPathModel } from '../tests/support/counter-paths';
 import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/offer-dates-paths';
 import { offerFormCreatePathModel, offerFormPathModel } from '../tests/support/offer-form-paths';
+import { orderPagePathModel } from '../tests/support/order-page-paths';
+import { ordersListPathModel } from '../tests/support/orders-list-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
 import { summaryPathModel } from '../tests/support/summary-paths';
@@ -31,6 +34,10 @@ const registry: Record<string, PathModel> = {
   'template-form': templateFormPathModel as PathModel,
   summary: summaryPathModel as PathModel,
   sync: syncPathModel as PathModel,
+  'orders-list': ordersListPathModel as PathModel,
+  'order-page': orderPagePathModel as PathModel,
+  counter: counterPathModel as PathModel,
+  'counter-refresh': counterRefreshPathModel as PathModel,
 };
 
 function main(names: string[]): number {

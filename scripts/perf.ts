@@ -103,6 +103,7 @@ interface OrdersRun {
  */
 async function armRowsChange(page: Page): Promise<void> {
   await page.evaluate(() => {
+    // oxlint-disable-next-line consistent-function-scoping -- runs inside the page: it cannot live in this module's scope
     const firstOrder = () => document.querySelector('tbody tr th')?.textContent ?? '';
     const before = firstOrder();
     const marks: { click?: number; rows?: number } = {};

@@ -1,4 +1,4 @@
-import { assign, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Order, OrderStatusCode } from '../api/orders';
 import { PAST_ORDERS_POLL_MS } from '../lib/constants';
 import { matchOrders } from '../lib/counter-match';
@@ -77,6 +77,8 @@ export const counterMachine = setup({
     severalMatches: ({ context }) => matchesOf(context).length > 1,
     isHidden: ({ context }) => context.hidden,
     isOpenOrder: ({ context, event }) => event.type === 'counter.choose' && context.orders.some((order) => order.id === event.orderId),
+    /** The order on the desk is no longer open (a refresh dropped it, or a failed undo left it picked up). */
+    selectionGone: ({ context }) => context.selected === null || !context.orders.some((order) => order.id === context.selected!.id),
   },
   delays: {
     refreshDelay: PAST_ORDERS_POLL_MS,
@@ -90,7 +92,7 @@ export const counterMachine = setup({
       return { picked: { order: event.order, index: Math.max(0, index) }, orders: without(context.orders, event.order.id) };
     }),
     recordStatusChanged: (_, _params: { order: Order; status: OrderStatusCode }) => {},
-    recordRefused: (_, _params: { order: Order; index: number; attempted: number }) => {},
+    recordRefused: (_, _params: { order: Order; attempted: number }) => {},
     notifyStatusFailed: () => {},
     notifyUndoFailed: () => {},
     logLoadFailure: (_, _params: { error: unknown }) => {},
@@ -131,11 +133,19 @@ export const counterMachine = setup({
                 id: 'refreshOpenOrders',
                 src: 'loadOpenOrders',
                 input: ({ context }) => ({ storeId: context.storeId }),
-                onDone: {
-                  target: 'scheduling',
-                  // The order being handed over stays out until the server has answered.
-                  actions: assign({ orders: ({ context, event }) => (context.picked ? without(event.output, context.picked.order.id) : event.output) }),
-                },
+                onDone: [
+                  {
+                    // An undo under way has put its order back: a list fetched meanwhile may predate that.
+                    guard: stateIn({ pickup: 'undoing' }),
+                    target: 'scheduling',
+                    actions: assign({ orders: ({ context, event }) => putBack(event.output, context.picked!) }),
+                  },
+                  {
+                    target: 'scheduling',
+                    // The order being handed over stays out until the server has answered.
+                    actions: assign({ orders: ({ context, event }) => (context.picked ? without(event.output, context.picked.order.id) : event.output) }),
+                  },
+                ],
                 // A failed refresh keeps the orders already known; the next one may succeed.
                 onError: { target: 'scheduling', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
               },
@@ -168,10 +178,11 @@ export const counterMachine = setup({
         },
         selected: {
           description: 'One order on the desk: Enter hands it over, Escape goes back.',
+          always: { guard: 'selectionGone', target: 'searching', actions: assign({ selected: null }) },
           on: {
             'counter.submit': {
-              // One pickup is sent at a time; Enter again once it has gone through.
-              guard: not(stateIn({ pickup: 'sending' })),
+              // One pickup (or undo) is sent at a time; Enter again once it has gone through.
+              guard: not(or([stateIn({ pickup: 'sending' }), stateIn({ pickup: 'undoing' })])),
               target: 'searching',
               actions: [raise(({ context }) => ({ type: 'counter.pickUp' as const, order: context.selected! })), assign({ query: '', selected: null })],
             },
@@ -196,7 +207,7 @@ export const counterMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'recordRefused', params: ({ context }) => ({ ...context.picked!, attempted: 1 }) },
+                { type: 'recordRefused', params: ({ context }) => ({ order: context.picked!.order, attempted: 1 }) },
                 'notifyStatusFailed',
                 assign(({ context }) => ({ orders: putBack(context.orders, context.picked!), picked: null })),
               ],

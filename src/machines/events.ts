@@ -57,10 +57,11 @@ export type DomainEvent =
   /** The store cancelled an order (code 3), appended when sent; `order` is the order before. */
   | { type: 'order.cancelled'; at: number; order: Order }
   /**
-   * The server refused a status change or a cancel: the order is back as it was (`order`), at
-   * `index` in the list it left, and the figures undo the `attempted` status.
+   * The server refused a status change or a cancel: the order is back as it was (`order`), in
+   * the list it left (where the orders projection took it from), and the figures undo the
+   * `attempted` status.
    */
-  | { type: 'order.changeRefused'; at: number; order: Order; index: number; attempted: number }
+  | { type: 'order.changeRefused'; at: number; order: Order; attempted: number }
   /** A run of the CRM synchronisation (GET /hubspot/app/orders) and what it sent. */
   | { type: 'orders.synchronized'; at: number; sync: OrdersSync };
 

@@ -52,7 +52,7 @@ export const orderPageMachine = setup({
   actions: {
     recordStatusChanged: (_, _params: { order: Order; status: OrderStatusCode }) => {},
     recordCancelled: (_, _params: { order: Order }) => {},
-    recordRefused: (_, _params: { order: Order; index: number; attempted: number }) => {},
+    recordRefused: (_, _params: { order: Order; attempted: number }) => {},
     notifyStatusFailed: () => {},
     notifyCancelFailed: () => {},
     logLoadFailure: (_, _params: { error: unknown }) => {},
@@ -116,7 +116,7 @@ export const orderPageMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'recordRefused', params: ({ context }) => ({ order: context.before!, index: 0, attempted: context.attempted! }) },
+                { type: 'recordRefused', params: ({ context }) => ({ order: context.before!, attempted: context.attempted! }) },
                 'notifyStatusFailed',
                 assign(({ context }) => ({ order: context.before, before: null, attempted: null })),
               ],
@@ -133,7 +133,7 @@ export const orderPageMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'recordRefused', params: ({ context }) => ({ order: context.before!, index: 0, attempted: context.attempted! }) },
+                { type: 'recordRefused', params: ({ context }) => ({ order: context.before!, attempted: context.attempted! }) },
                 'notifyCancelFailed',
                 assign(({ context }) => ({ order: context.before, before: null, attempted: null })),
               ],

@@ -30,22 +30,16 @@ export interface OrdersPageRequest {
   offset: number;
 }
 
-/** An order a row action is about, and where it stood in the list (to put it back). */
-interface RowTarget {
-  order: Order;
-  index: number;
-}
-
 interface OrdersListContext {
   filter: OrdersListFilter;
   /** 0-based; the URL shows it 1-based. */
   page: number;
   failures: number;
   hidden: boolean;
-  /** The cancel being confirmed or sent. */
-  cancelling: RowTarget | null;
+  /** The order a cancel is being confirmed or sent for. */
+  cancelling: Order | null;
   /** The status change under way. */
-  changing: (RowTarget & { status: OrderStatusCode }) | null;
+  changing: { order: Order; status: OrderStatusCode } | null;
 }
 
 export type OrdersListEvent =
@@ -54,8 +48,8 @@ export type OrdersListEvent =
   | { type: 'orders.pause' }
   | { type: 'orders.resume' }
   | { type: 'orders.refresh' }
-  | { type: 'orders.setStatus'; order: Order; index: number; status: OrderStatusCode }
-  | { type: 'orders.askCancel'; order: Order; index: number }
+  | { type: 'orders.setStatus'; order: Order; status: OrderStatusCode }
+  | { type: 'orders.askCancel'; order: Order }
   | { type: 'orders.dismissCancel' }
   | { type: 'orders.confirmCancel' };
 
@@ -100,7 +94,7 @@ export const ordersListMachine = setup({
     recordLoaded: (_, _params: { filter: OrdersListFilter; page: PagedList<Order> }) => {},
     recordStatusChanged: (_, _params: { order: Order; status: OrderStatusCode }) => {},
     recordCancelled: (_, _params: { order: Order }) => {},
-    recordRefused: (_, _params: { order: Order; index: number; attempted: number }) => {},
+    recordRefused: (_, _params: { order: Order; attempted: number }) => {},
     notifyStatusFailed: () => {},
     notifyCancelFailed: () => {},
     logLoadFailure: (_, _params: { error: unknown }) => {},
@@ -206,11 +200,11 @@ export const ordersListMachine = setup({
           on: {
             'orders.setStatus': {
               target: 'changingStatus',
-              actions: assign({ changing: ({ event }) => ({ order: event.order, index: event.index, status: event.status }) }),
+              actions: assign({ changing: ({ event }) => ({ order: event.order, status: event.status }) }),
             },
             'orders.askCancel': {
               target: 'confirmingCancel',
-              actions: assign({ cancelling: ({ event }) => ({ order: event.order, index: event.index }) }),
+              actions: assign({ cancelling: ({ event }) => event.order }),
             },
           },
         },
@@ -223,17 +217,17 @@ export const ordersListMachine = setup({
         },
         cancelling: {
           tags: 'mutating',
-          entry: { type: 'recordCancelled', params: ({ context }) => ({ order: context.cancelling!.order }) },
+          entry: { type: 'recordCancelled', params: ({ context }) => ({ order: context.cancelling! }) },
           invoke: {
             id: 'cancelOrder',
             src: 'cancelOrder',
-            input: ({ context }) => ({ id: context.cancelling!.order.id }),
+            input: ({ context }) => ({ id: context.cancelling!.id }),
             // The pending page is one short now: a refresh brings the next order up.
             onDone: { target: 'idle', actions: [assign({ cancelling: null }), raise({ type: 'orders.refresh' })] },
             onError: {
               target: 'idle',
               actions: [
-                { type: 'recordRefused', params: ({ context }) => ({ ...context.cancelling!, attempted: 3 }) },
+                { type: 'recordRefused', params: ({ context }) => ({ order: context.cancelling!, attempted: 3 }) },
                 'notifyCancelFailed',
                 assign({ cancelling: null }),
               ],
@@ -251,10 +245,7 @@ export const ordersListMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                {
-                  type: 'recordRefused',
-                  params: ({ context }) => ({ order: context.changing!.order, index: context.changing!.index, attempted: context.changing!.status }),
-                },
+                { type: 'recordRefused', params: ({ context }) => ({ order: context.changing!.order, attempted: context.changing!.status }) },
                 'notifyStatusFailed',
                 assign({ changing: null }),
               ],
@@ -284,4 +275,4 @@ export const selectOrdersPhase = (s: OrdersListSnapshot): OrdersListPhase =>
   s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready';
 export const selectOrdersMutating = (s: OrdersListSnapshot) => !s.matches({ mutation: 'idle' });
 /** The order a cancel confirmation is open for, or null. */
-export const selectConfirmingCancel = (s: OrdersListSnapshot) => (s.matches({ mutation: 'confirmingCancel' }) ? (s.context.cancelling?.order ?? null) : null);
+export const selectConfirmingCancel = (s: OrdersListSnapshot) => (s.matches({ mutation: 'confirmingCancel' }) ? s.context.cancelling : null);

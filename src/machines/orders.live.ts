@@ -25,8 +25,8 @@ function orderEffects({ journal, notify }: Deps) {
       journal.append({ type: 'order.statusChanged', at: now(), order, status }),
     recordCancelled: (_: unknown, { order }: { order: Order }) =>
       journal.append({ type: 'order.cancelled', at: now(), order }),
-    recordRefused: (_: unknown, { order, index, attempted }: { order: Order; index: number; attempted: number }) =>
-      journal.append({ type: 'order.changeRefused', at: now(), order, index, attempted }),
+    recordRefused: (_: unknown, { order, attempted }: { order: Order; attempted: number }) =>
+      journal.append({ type: 'order.changeRefused', at: now(), order, attempted }),
     notifyStatusFailed: () => notify({ key: 'orders.statusFailed', severity: 'error' }),
     notifyCancelFailed: () => notify({ key: 'orders.cancelFailed', severity: 'error' }),
   };

@@ -234,6 +234,12 @@ export const templatesProjection = defineProjection<TemplatesView>({
 
 export interface OrdersView extends PagedView<Order> {
   filter: OrdersListFilter;
+  /**
+   * Rows a change took off this page, by order id, with the index each stood at: a refusal puts
+   * back exactly these (an order refused elsewhere, e.g. on the order page, never lands on a page
+   * it was not on).
+   */
+  takenFrom: Record<number, number>;
 }
 
 const noOrders: OrdersView = {
@@ -243,6 +249,7 @@ const noOrders: OrdersView = {
   offset: 0,
   total: 0,
   loaded: false,
+  takenFrom: {},
 };
 
 /** Whether an order with this status code belongs in a tab: pending holds code 0, sold the rest. */
@@ -250,8 +257,9 @@ export const belongsToTab = (tab: OrdersListFilter['tab'], status: number) => (t
 
 /** An order whose status changed: it leaves a tab it no longer belongs to, or shows its new status. */
 function withOrderStatus(view: OrdersView, order: Order, status: number, at: number): OrdersView {
-  if (!view.items.some((i) => i.id === order.id)) return view;
-  if (!belongsToTab(view.filter.tab, status)) return withoutItem(view, order.id);
+  const index = view.items.findIndex((i) => i.id === order.id);
+  if (index < 0) return view;
+  if (!belongsToTab(view.filter.tab, status)) return { ...withoutItem(view, order.id), takenFrom: { ...view.takenFrom, [order.id]: index } };
   const pickup_date = status === 1 ? at : status === 0 ? null : order.pickup_date;
   return { ...view, items: view.items.map((i) => (i.id === order.id ? { ...i, status, pickup_date } : i)) };
 }
@@ -260,15 +268,14 @@ export const ordersProjection = defineProjection<OrdersView>({
   name: 'orders',
   initial: noOrders,
   on: {
-    'orders.loaded': (_, event) => ({ filter: event.filter, ...pageOf(event.page) }),
+    'orders.loaded': (_, event) => ({ filter: event.filter, ...pageOf(event.page), takenFrom: {} }),
     'order.statusChanged': (view, event) => withOrderStatus(view, event.order, event.status, event.at),
     'order.cancelled': (view, event) => withOrderStatus(view, event.order, ORDER_CANCELLED_BY_STORE, event.at),
-    'order.changeRefused': (view, event) =>
-      view.items.some((i) => i.id === event.order.id)
-        ? replaced(view, event.order)
-        : belongsToTab(view.filter.tab, event.order.status) && view.loaded
-          ? restored(view, event.order, event.index)
-          : view,
+    'order.changeRefused': (view, event) => {
+      const { [event.order.id]: index, ...stillTaken } = view.takenFrom;
+      if (index !== undefined) return { ...restored(view, event.order, index), takenFrom: stillTaken };
+      return replaced(view, event.order);
+    },
     'store.switched': () => noOrders,
   },
 });

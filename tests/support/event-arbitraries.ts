@@ -291,7 +291,6 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
     type: fc.constant('order.changeRefused'),
     at,
     order: orderArbitrary,
-    index: fc.integer({ min: 0, max: 4 }),
     attempted: fc.constantFrom(0, 1, 3),
   }),
   'orders.synchronized': record({ type: fc.constant('orders.synchronized'), at, sync: ordersSyncArbitrary }),

@@ -37,7 +37,6 @@ function DateTimeCell({ at, timeText = (time) => time }: { at: number; timeText?
  */
 export const OrderRow = memo(function OrderRow({
   order,
-  index,
   now,
   withActions,
   disabled,
@@ -45,13 +44,12 @@ export const OrderRow = memo(function OrderRow({
   onAskCancel,
 }: {
   order: Order;
-  index: number;
   now: number;
   /** The pending tab has an actions column; settled orders have nothing left to do. */
   withActions: boolean;
   disabled: boolean;
-  onPickedUp: (order: Order, index: number) => void;
-  onAskCancel: (order: Order, index: number) => void;
+  onPickedUp: (order: Order) => void;
+  onAskCancel: (order: Order) => void;
 }) {
   const { t, language } = useLocale();
   const status = pickupStatus(order, now);
@@ -96,10 +94,10 @@ export const OrderRow = memo(function OrderRow({
       <td>
         {open && (
           <Box sx={{ display: 'flex', gap: 0.75, justifyContent: 'flex-end' }}>
-            <Button size="sm" color="success" disabled={disabled} onClick={() => onPickedUp(order, index)} aria-label={t('orders.markPickedUpOf', { id: order.id })}>
+            <Button size="sm" color="success" disabled={disabled} onClick={() => onPickedUp(order)} aria-label={t('orders.markPickedUpOf', { id: order.id })}>
               {t('orders.markPickedUp')}
             </Button>
-            <Button size="sm" variant="outlined" color="danger" disabled={disabled} onClick={() => onAskCancel(order, index)} aria-label={t('orders.cancelOf', { id: order.id })}>
+            <Button size="sm" variant="outlined" color="danger" disabled={disabled} onClick={() => onAskCancel(order)} aria-label={t('orders.cancelOf', { id: order.id })}>
               {t('orders.cancel')}
             </Button>
           </Box>

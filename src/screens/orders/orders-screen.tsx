@@ -91,8 +91,8 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
     if (pastTheEnd) setParams(queryFor(filter, lastPage), { replace: true });
   }, [pastTheEnd, filter, lastPage, setParams]);
 
-  const onPickedUp = useCallback((order: Order, index: number) => actor.send({ type: 'orders.setStatus', order, index, status: 1 }), [actor]);
-  const onAskCancel = useCallback((order: Order, index: number) => actor.send({ type: 'orders.askCancel', order, index }), [actor]);
+  const onPickedUp = useCallback((order: Order) => actor.send({ type: 'orders.setStatus', order, status: 1 }), [actor]);
+  const onAskCancel = useCallback((order: Order) => actor.send({ type: 'orders.askCancel', order }), [actor]);
   const labels = usePaginationLabels();
 
   const shown = phase === 'ready' && orders.loaded;
@@ -190,11 +190,10 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
                 </tr>
               </thead>
               <tbody>
-                {orders.items.map((order, index) => (
+                {orders.items.map((order) => (
                   <OrderRow
                     key={order.id}
                     order={order}
-                    index={index}
                     now={at}
                     withActions={tab === 'pending'}
                     disabled={busy}
