@@ -5,7 +5,8 @@ import { DeliveryWireSchema, PickupLocationSchema, TruckSchema } from '../src/ap
 import { LookupsSchema } from '../src/api/lookups';
 import { EarningSchema } from '../src/api/management';
 import { OfferWireSchema } from '../src/api/offers';
-import { OrderSummaryWireSchema, OrderWireSchema, PaymentWireSchema } from '../src/api/orders';
+import { OrderWireSchema } from '../src/api/orders';
+import { OrderSummaryWireSchema, PaymentWireSchema } from '../src/api/finance';
 import { LanguageSchema, OperatorSchema } from '../src/api/session';
 import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
 import { TemplateWireSchema } from '../src/api/templates';

@@ -102,12 +102,12 @@ interface OrdersRun {
  * orders table names another order than `before` (the new rows are in the DOM and painted next).
  */
 async function armRowsChange(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    // oxlint-disable-next-line consistent-function-scoping -- runs inside the page: it cannot live in this module's scope
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  await page.evaluate(`(() => {
     const firstOrder = () => document.querySelector('tbody tr th')?.textContent ?? '';
     const before = firstOrder();
-    const marks: { click?: number; rows?: number } = {};
-    (window as unknown as { ordersMarks: typeof marks }).ordersMarks = marks;
+    const marks = {};
+    window.ordersMarks = marks;
     document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true, once: true });
     new MutationObserver((_, observer) => {
       const now = firstOrder();
@@ -116,7 +116,7 @@ async function armRowsChange(page: Page): Promise<void> {
         observer.disconnect();
       }
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+  })()`);
 }
 
 async function readRowsChange(page: Page): Promise<number> {
@@ -135,6 +135,8 @@ async function measureOrders(browser: Browser, baseUrl: string): Promise<OrdersR
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('figure-overview.salesToday').waitFor({ timeout: 30_000 });
+  // The cookie banner would sit over the pagination.
+  await page.getByRole('button', { name: 'I agree' }).click();
   // Past orders: thousands of rows to page through.
   await page.getByRole('link', { name: 'Past Orders' }).click();
   await page.locator('tbody tr').first().waitFor();
@@ -185,7 +187,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function main(scenarios: string[]) {
   const { server, url } = await serveStatic(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  let failed = false;
+  let overviewOverTarget = false;
+  let ordersOverTarget = false;
   try {
     console.log(`Overview after "Sign in" — demo build, headless Chromium, median of ${RUNS} runs (target ${TARGET_MS} ms)\n`);
     console.log('| scenario | click → figures | each run | app JS (gzip) | mock kit JS (gzip) | chart/map code |');
@@ -195,23 +198,19 @@ async function main(scenarios: string[]) {
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, scenario));
       const time = median(runs.map((r) => r.clickToFiguresMs));
       const charts = [...new Set(runs.flatMap((r) => r.chartOrMapCode))];
-      if (time > TARGET_MS || charts.length > 0) failed = true;
+      if (time > TARGET_MS || charts.length > 0) overviewOverTarget = true;
       console.log(
         `| ${scenario} | ${time} ms | ${runs.map((r) => r.clickToFiguresMs).join(', ')} ms | ${kb(median(runs.map((r) => r.appJsGzip)))} | ${kb(median(runs.map((r) => r.mockJsGzip)))} | ${charts.length ? charts.join(' ') : 'none'} |`,
       );
     }
-    if (!(await ordersReport(browser, url))) {
-      console.log('\nOver target: the orders list was slower than the target or had too many DOM nodes.');
-      failed = true;
-    }
+    ordersOverTarget = !(await ordersReport(browser, url));
   } finally {
     await browser.close();
     server.close();
   }
-  if (failed) {
-    console.log(`\nOver target: an overview took more than ${TARGET_MS} ms, or loaded chart/map code.`);
-    process.exitCode = 1;
-  }
+  if (overviewOverTarget) console.log(`\nOver target: an overview took more than ${TARGET_MS} ms, or loaded chart/map code.`);
+  if (ordersOverTarget) console.log('\nOver target: the orders list was slower than the target or had too many DOM nodes.');
+  if (overviewOverTarget || ordersOverTarget) process.exitCode = 1;
 }
 
 const chosen = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import * as z from 'zod';
-import { OrdersSyncWireSchema, type SyncedOrder } from '../../src/api/orders';
+import { OrdersSyncWireSchema, type SyncedOrder } from '../../src/api/crm-sync';
 import { nextId, type RecordOf } from '../db';
 import type { Kit } from '../kit';
 import { badRequest, queryOf } from '../respond';

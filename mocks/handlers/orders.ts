@@ -1,20 +1,7 @@
 import { HttpResponse } from 'msw';
 import * as z from 'zod';
-import {
-  FinanceRangeWireSchema,
-  OrderFiltersWireSchema,
-  OrderStatusCodeSchema,
-  OrderSummaryWireSchema,
-  OrdersQuerySchema,
-  OrderWireSchema,
-  PaymentsQuerySchema,
-  PaymentWireSchema,
-  StoreOrdersQuerySchema,
-  SUMMARY_FILE_NAME,
-  defaultSortFor,
-  type OrderFiltersWire,
-  type OrdersSort,
-} from '../../src/api/orders';
+import { OrderFiltersWireSchema, OrderStatusCodeSchema, OrdersQuerySchema, OrderWireSchema, StoreOrdersQuerySchema, defaultSortFor, type OrderFiltersWire, type OrdersSort } from '../../src/api/orders';
+import { FinanceRangeWireSchema, OrderSummaryWireSchema, PaymentsQuerySchema, PaymentWireSchema, SUMMARY_FILE_NAME } from '../../src/api/finance';
 import type { StoreProfileWire } from '../../src/api/stores';
 import { pickupStatus } from '../../src/lib/pickup-status';
 import type { OperatorRecord, RecordOf } from '../db';

@@ -1,7 +1,8 @@
 import type { Account } from '../api/accounts';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
-import type { Order, OrdersListFilter, OrdersSync } from '../api/orders';
+import type { Order, OrdersListFilter } from '../api/orders';
+import type { OrdersSync } from '../api/crm-sync';
 
 export type { OrdersListFilter };
 import type { Lookups } from '../api/lookups';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
-import { downloadSummary, listPayments, listSummaries, type FinanceRangeWire, type PaymentsQuery } from '../api/orders';
+import { downloadSummary, listPayments, listSummaries, type FinanceRangeWire, type PaymentsQuery } from '../api/finance';
 import type { SnackbarRequest } from './snackbar.machine';
 import { summaryMachine, type DownloadRequest } from './summary.machine';
 

@@ -1,6 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../api/codecs';
-import { SUMMARY_FILE_NAME, type FinanceRangeWire, type OrderSummary, type Payment, type PaymentsQuery } from '../api/orders';
+import { SUMMARY_FILE_NAME, type FinanceRangeWire, type OrderSummary, type Payment, type PaymentsQuery } from '../api/finance';
 import { financeRangeToSeconds, type FinanceRange } from '../lib/finance-range';
 import { offsetForPage } from '../lib/paging';
 import { promiseNotProvided } from './not-provided';

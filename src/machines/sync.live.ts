@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
-import { syncOrders } from '../api/orders';
+import { syncOrders } from '../api/crm-sync';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
 import { syncMachine } from './sync.machine';

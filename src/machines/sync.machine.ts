@@ -1,6 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '../api/errors';
-import type { OrdersSync } from '../api/orders';
+import type { OrdersSync } from '../api/crm-sync';
 import { promiseNotProvided } from './not-provided';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
-import type { FinanceRangeWire, OrderSummary, Payment, PaymentsQuery } from '../../src/api/orders';
+import type { FinanceRangeWire, OrderSummary, Payment, PaymentsQuery } from '../../src/api/finance';
 import { financeRangeToSeconds } from '../../src/lib/finance-range';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { liveSummaryMachine, saveFile } from '../../src/machines/summary.live';

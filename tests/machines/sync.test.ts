@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
-import type { OrdersSync } from '../../src/api/orders';
+import type { OrdersSync } from '../../src/api/crm-sync';
 import { createJournal } from '../../src/machines/journal';
 import { liveSyncMachine } from '../../src/machines/sync.live';
 import {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, restoreDb, snapshotDb, type RecordOf } from '../../mocks/db';
 import { ORDERS_LISTED } from '../../mocks/handlers/hubspot';
 import { MINUTE_MS, seconds } from '../../mocks/time';
-import { OrderWireSchema, OrdersSyncWireSchema, setOrderStatus, syncOrders } from '../../src/api/orders';
+import { OrderWireSchema, setOrderStatus } from '../../src/api/orders';
+import { OrdersSyncWireSchema, syncOrders } from '../../src/api/crm-sync';
 import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();

@@ -5,22 +5,8 @@ import { MAX_SUMMARY_DAYS } from '../../mocks/handlers/orders';
 import { PICKUP_STATUS_LABELS, SUMMARY_CSV_HEADER, csvDate } from '../../mocks/summary-csv';
 import { DAY_MS, HOUR_MS, addDays, millis, seconds, startOfDay } from '../../mocks/time';
 import { ApiError } from '../../src/api/errors';
-import {
-  OrderWireSchema,
-  OrdersPageWireSchema,
-  PaymentsPageWireSchema,
-  StoreOrdersWireSchema,
-  SummariesWireSchema,
-  cancelOrder,
-  downloadSummary,
-  listOrders,
-  listPayments,
-  listStoreOrders,
-  listSummaries,
-  ordersFilterBody,
-  setOrderStatus,
-  type OrderFiltersWire,
-} from '../../src/api/orders';
+import { OrderWireSchema, OrdersPageWireSchema, StoreOrdersWireSchema, cancelOrder, listOrders, listStoreOrders, ordersFilterBody, setOrderStatus, type OrderFiltersWire } from '../../src/api/orders';
+import { PaymentsPageWireSchema, SummariesWireSchema, downloadSummary, listPayments, listSummaries } from '../../src/api/finance';
 import { pickupStatus } from '../../src/lib/pickup-status';
 import { inconsistencies } from './consistency';
 import { DEMO, connectHttpToTestBackend, setupTestBackend, storeCall } from './support';

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { PagedList } from '../../src/api/codecs';
-import { OrderSummarySchema, PaymentSchema, type OrderSummary, type OrderSummaryWireSchema, type Payment, type PaymentWireSchema } from '../../src/api/orders';
+import { OrderSummarySchema, PaymentSchema, type OrderSummary, type OrderSummaryWireSchema, type Payment, type PaymentWireSchema } from '../../src/api/finance';
 import { dayStart } from '../../src/lib/finance-range';
 import { summaryMachine } from '../../src/machines/summary.machine';
 import { MONDAY_9AM_SECONDS } from './fixtures';

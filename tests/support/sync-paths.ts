@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/api/errors';
-import type { OrdersSync } from '../../src/api/orders';
+import type { OrdersSync } from '../../src/api/crm-sync';
 import { syncMachine } from '../../src/machines/sync.machine';
 import { MONDAY_9AM } from './fixtures';
 import type { PathEvent, PathModel } from './paths';

@@ -5,6 +5,7 @@ import ListItem from '@mui/joy/ListItem';
 import ListItemButton from '@mui/joy/ListItemButton';
 import ListSubheader from '@mui/joy/ListSubheader';
 import Typography from '@mui/joy/Typography';
+import { memo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../i18n';
 import type { SessionUser } from '../../api/session';
@@ -17,7 +18,6 @@ function isCurrent(pathname: string, to: string) {
 export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const t = useT();
   const { pathname } = useLocation();
-  const groups = navigationFor(user.operator.role);
   return (
     <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
@@ -40,33 +40,45 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
           </Typography>
         </Box>
       </Box>
-      <Box sx={{ overflowY: 'auto', flex: 1, py: 1 }}>
-        <List size="sm" sx={{ '--ListItem-radius': '6px', '--List-nestedInsetStart': '0px', px: 1 }}>
-          {groups.map((group, index) => (
-            <ListItem nested key={group.label ?? `group-${index}`} sx={{ mb: 1 }}>
-              {group.label && <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>}
-              <List aria-label={group.label ? t(group.label) : undefined}>
-                {group.entries.map((entry) => {
-                  const current = isCurrent(pathname, entry.to);
-                  return (
-                    <ListItem key={entry.to}>
-                      <ListItemButton
-                        component={RouterLink}
-                        to={entry.to}
-                        selected={current}
-                        aria-current={current ? 'page' : undefined}
-                        onClick={onNavigate}
-                      >
-                        {t(entry.label)}
-                      </ListItemButton>
-                    </ListItem>
-                  );
-                })}
-              </List>
-            </ListItem>
-          ))}
-        </List>
-      </Box>
+      <NavEntries role={user.operator.role} pathname={pathname} onNavigate={onNavigate} />
     </Box>
   );
 }
+
+/**
+ * The entries, memoised on the path: a change of the query string alone (a list's page or filter)
+ * does not re-render the navigation's buttons.
+ */
+const NavEntries = memo(function NavEntries({ role, pathname, onNavigate }: { role: string; pathname: string; onNavigate?: () => void }) {
+  const t = useT();
+  const groups = navigationFor(role);
+  return (
+    <Box sx={{ overflowY: 'auto', flex: 1, py: 1 }}>
+      <List size="sm" sx={{ '--ListItem-radius': '6px', '--List-nestedInsetStart': '0px', px: 1 }}>
+        {groups.map((group, index) => (
+          <ListItem nested key={group.label ?? `group-${index}`} sx={{ mb: 1 }}>
+            {group.label && <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>}
+            <List aria-label={group.label ? t(group.label) : undefined}>
+              {group.entries.map((entry) => {
+                const current = isCurrent(pathname, entry.to);
+                return (
+                  <ListItem key={entry.to}>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={entry.to}
+                      selected={current}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={onNavigate}
+                    >
+                      {t(entry.label)}
+                    </ListItemButton>
+                  </ListItem>
+                );
+              })}
+            </List>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+});

@@ -101,6 +101,7 @@ function Counter({ storeId }: { storeId: number }) {
     }
   };
 
+  const listShown = !selected && matches.length > 0;
   const announcement = selected
     ? t('counter.selected', { id: selected.id, name: selected.consumer.name })
     : unresolved === 'none'
@@ -126,7 +127,8 @@ function Counter({ storeId }: { storeId: number }) {
             ref: searchRef,
             'aria-label': t('counter.search'),
             'aria-describedby': hintId,
-            'aria-controls': matchesId,
+            // Only while the list of matches is on screen: aria-controls must name an element that exists.
+            'aria-controls': listShown ? matchesId : undefined,
             autoComplete: 'off',
             spellCheck: false,
           },
@@ -169,7 +171,7 @@ function Counter({ storeId }: { storeId: number }) {
 
       {selected && <SelectedOrder order={selected} sending={sending} onHandOver={() => { actor.send({ type: 'counter.submit' }); focusSearch(); }} />}
 
-      {!selected && matches.length > 0 && (
+      {listShown && (
         <Card variant="outlined" sx={{ p: 0 }}>
           <Typography level="title-sm" component="h2" sx={{ px: 2, pt: 1.5 }}>
             {matchCount > matches.length ? t('counter.matchesMore', { shown: matches.length, count: matchCount }) : t('counter.matches', { count: matchCount })}

@@ -11,7 +11,7 @@ import Table from '@mui/joy/Table';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { defaultSortFor, type Order, type OrdersListFilter, type OrdersTab } from '../../api/orders';
 import { useProjection } from '../../app/hooks';
@@ -30,7 +30,7 @@ import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import CounterScreen from './counter-screen';
-import { OrderRow } from './order-row';
+import { OrderRow, orderRowStyles } from './order-row';
 import { OrdersFilterDrawer } from './orders-filter-drawer';
 import { activeFilterCount, filterFromUrl, ORDERS_TABS, pageFromUrl, pathForTab, queryFor } from './orders-url';
 
@@ -52,7 +52,6 @@ export default function OrdersScreen() {
 function OrdersList({ tab }: { tab: OrdersTab }) {
   const { t, language } = useLocale();
   const { journal, notify } = useServices();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // One filter object per URL, so effects and callbacks below change only when the URL does.
   const filter = useMemo(() => filterFromUrl(tab, params), [tab, params]);
@@ -82,7 +81,13 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   }, [actor]);
 
   const show = useCallback((next: OrdersListFilter, nextPage = 0, replace = false) => setParams(queryFor(next, nextPage), { replace }), [setParams]);
-  const onSearch = useCallback((search: string) => show({ ...filter, search }, 0, true), [show, filter]);
+  // Through a ref, so the memoised toolbar keeps the same callback while the page changes.
+  const filterRef = useRef(filter);
+  useEffect(() => {
+    filterRef.current = filter;
+  }, [filter]);
+  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show]);
+  const openFilters = useCallback(() => setDrawerOpen(true), []);
 
   // Handing over the only order of the last pending page leaves it empty: show the new last page.
   const lastPage = Math.max(0, pageCount(orders) - 1);
@@ -95,30 +100,17 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const onAskCancel = useCallback((order: Order) => actor.send({ type: 'orders.askCancel', order }), [actor]);
   const labels = usePaginationLabels();
 
-  const shown = phase === 'ready' && orders.loaded;
+  // Another page or filter of the same tab is loading: the rows on screen stay (dimmed, busy) until
+  // the new ones arrive, instead of flashing skeletons. A first load or another tab shows skeletons.
+  const refreshing = phase === 'loading' && orders.loaded && orders.filter.tab === tab;
+  const shown = (phase === 'ready' || refreshing) && orders.loaded;
   const narrowed = filter.search !== '' || activeFilterCount(filter) > 0;
   // Rows read "now" for PENDING vs NON PICKED UP; to the minute, so memoised rows stay put between polls.
   const at = Math.floor(now() / 60_000) * 60_000;
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1.5 }}>
-        <Tabs value={tab} onChange={(_, value) => void navigate(pathForTab(value === 'sold' ? 'sold' : 'pending'))} sx={{ bgcolor: 'transparent' }}>
-          <TabList aria-label={t('orders.tabs')}>
-            <Tab value="pending">{t('orders.tabPending')}</Tab>
-            <Tab value="sold">{t('orders.tabSold')}</Tab>
-          </TabList>
-        </Tabs>
-        <SearchBar value={filter.search} onSearch={onSearch} label={t('orders.search')} clearLabel={t('orders.clearSearch')} minWidth={280} />
-        <Badge badgeContent={activeFilterCount(filter)} size="sm" color="primary">
-          <Button variant="outlined" color="neutral" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog">
-            {t('orders.filters')}
-          </Button>
-        </Badge>
-        <Button component={RouterLink} to="/operations/orders/counter" sx={{ ml: 'auto' }}>
-          {t('counter.open')}
-        </Button>
-      </Box>
+      <OrdersToolbar tab={tab} search={filter.search} activeFilters={activeFilterCount(filter)} onSearch={onSearch} onOpenFilters={openFilters} />
 
       <ActiveFilters filter={filter} onChange={(next) => show(next)} />
 
@@ -130,7 +122,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
 
       {phase === 'failed' && <RetryAlert message={t('orders.error')} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'orders.retry' })} />}
 
-      {phase === 'loading' && <SkeletonStack count={ORDERS_PAGE_SIZE} height={ORDER_ROW_HEIGHT} label={t('app.loading')} />}
+      {phase === 'loading' && !refreshing && <SkeletonStack count={ORDERS_PAGE_SIZE} height={ORDER_ROW_HEIGHT} label={t('app.loading')} />}
 
       {shown && orders.total === 0 && (
         <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
@@ -150,7 +142,14 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
               total: formatNumber(orders.total, language),
             })}
           </Typography>
-          <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('orders.tableLabel')}>
+          <Sheet
+            variant="outlined"
+            sx={{ borderRadius: 'sm', overflowX: 'auto', opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+            tabIndex={0}
+            role="region"
+            aria-label={t('orders.tableLabel')}
+            aria-busy={refreshing}
+          >
             <Table
               hoverRow
               aria-label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
@@ -167,6 +166,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
                 '& thead th:nth-of-type(7)': { width: 128 },
                 '& thead th:nth-of-type(8)': { width: 200 },
                 '& td button': { whiteSpace: 'nowrap' },
+                ...orderRowStyles,
               }}
             >
               <thead>
@@ -210,15 +210,18 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
         </>
       )}
 
-      <OrdersFilterDrawer
-        open={drawerOpen}
-        filter={filter}
-        onClose={() => setDrawerOpen(false)}
-        onApply={(next) => {
-          setDrawerOpen(false);
-          show(next);
-        }}
-      />
+      {/* Mounted only while open: closed, it would re-render with every page of the list. */}
+      {drawerOpen && (
+        <OrdersFilterDrawer
+          open
+          filter={filter}
+          onClose={() => setDrawerOpen(false)}
+          onApply={(next) => {
+            setDrawerOpen(false);
+            show(next);
+          }}
+        />
+      )}
 
       <ConfirmDeleteDialog
         texts={
@@ -237,6 +240,43 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
     </>
   );
 }
+
+/** Tabs, search bar, Filters and Counter mode: memoised, so paging through the list leaves them be. */
+const OrdersToolbar = memo(function OrdersToolbar({
+  tab,
+  search,
+  activeFilters,
+  onSearch,
+  onOpenFilters,
+}: {
+  tab: OrdersTab;
+  search: string;
+  activeFilters: number;
+  onSearch: (search: string) => void;
+  onOpenFilters: () => void;
+}) {
+  const t = useLocale().t;
+  const navigate = useNavigate();
+  return (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1.5 }}>
+    <Tabs value={tab} onChange={(_, value) => void navigate(pathForTab(value === 'sold' ? 'sold' : 'pending'))} sx={{ bgcolor: 'transparent' }}>
+      <TabList aria-label={t('orders.tabs')}>
+        <Tab value="pending">{t('orders.tabPending')}</Tab>
+        <Tab value="sold">{t('orders.tabSold')}</Tab>
+      </TabList>
+    </Tabs>
+    <SearchBar value={search} onSearch={onSearch} label={t('orders.search')} clearLabel={t('orders.clearSearch')} minWidth={280} />
+    <Badge badgeContent={activeFilters} size="sm" color="primary">
+      <Button variant="outlined" color="neutral" onClick={onOpenFilters} aria-haspopup="dialog">
+        {t('orders.filters')}
+      </Button>
+    </Badge>
+    <Button component={RouterLink} to="/operations/orders/counter" sx={{ ml: 'auto' }}>
+      {t('counter.open')}
+    </Button>
+  </Box>
+  );
+});
 
 /** The applied drawer choices as chips, each removable on its own. */
 function ActiveFilters({ filter, onChange }: { filter: OrdersListFilter; onChange: (next: OrdersListFilter) => void }) {

@@ -13,7 +13,7 @@ import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { PaymentStatusSchema } from '../../api/orders';
+import { PaymentStatusSchema } from '../../api/finance';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';

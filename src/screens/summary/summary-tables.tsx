@@ -3,7 +3,7 @@ import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
 import { Link as RouterLink } from 'react-router-dom';
-import type { OrderSummary, Payment } from '../../api/orders';
+import type { OrderSummary, Payment } from '../../api/finance';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { summaryTotals, type PaymentStatus } from '../../machines/summary.machine';
@@ -33,7 +33,7 @@ const methodLabel: Record<Payment['method'], MessageKey> = {
 
 /** Numbers line up on the right, as in a ledger. */
 /** Every figure right-aligned; the day (a row header, the first cell) stays left. */
-const numbersRight = { '& td, & th:not(:first-child)': { textAlign: 'right' } } as const;
+const numbersRight = { '& td, & th:not(:first-of-type)': { textAlign: 'right' } } as const;
 const statusRight = { '& td:nth-of-type(4), & th:nth-of-type(4)': { textAlign: 'right' } } as const;
 
 /** The page of payments: order (opens the order), date, method, amount and status. */

@@ -14,7 +14,7 @@ import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { OrdersSync, SyncedOrder } from '../../api/orders';
+import type { OrdersSync, SyncedOrder } from '../../api/crm-sync';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
