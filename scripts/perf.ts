@@ -89,7 +89,7 @@ async function measure(browser: Browser, baseUrl: string, scenario: string): Pro
 
 const ORDERS_TARGET_MS = 100;
 const ORDERS_MAX_DOM_NODES = 1400;
-const ORDERS_SAMPLES = 9;
+const ORDERS_SAMPLES = 15;
 
 interface OrdersRun {
   pageChangeMs: number[];

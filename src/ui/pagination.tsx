@@ -5,6 +5,7 @@ import Typography from '@mui/joy/Typography';
 import { PAGINATION_MARGIN_PAGES, PAGINATION_PAGES } from '../lib/constants';
 import { pageItems } from '../lib/paging';
 import { useT } from '../i18n';
+import { memo, useMemo } from 'react';
 
 export interface PaginationLabels {
   label: string;
@@ -14,23 +15,27 @@ export interface PaginationLabels {
   current: (page: number) => string;
 }
 
-/** The control's labels in the operator's language. */
+/** The control's labels in the operator's language; the same object until the language changes. */
 export function usePaginationLabels(): PaginationLabels {
   const t = useT();
-  return {
-    label: t('pagination.label'),
-    previous: t('pagination.previous'),
-    next: t('pagination.next'),
-    page: (n) => t('pagination.page', { page: n }),
-    current: (n) => t('pagination.current', { page: n }),
-  };
+  return useMemo(
+    () => ({
+      label: t('pagination.label'),
+      previous: t('pagination.previous'),
+      next: t('pagination.next'),
+      page: (n) => t('pagination.page', { page: n }),
+      current: (n) => t('pagination.current', { page: n }),
+    }),
+    [t],
+  );
 }
 
 /**
  * The shared pagination control: previous / next and the page window of pageItems(). Pages are
- * 0-based inside, shown 1-based. Only the current page is marked (aria-current).
+ * 0-based inside, shown 1-based. Only the current page is marked (aria-current). Memoised: with
+ * a stable onChange and labels it renders only when the page or the count changes.
  */
-export function Pagination({
+export const Pagination = memo(function Pagination({
   page,
   pageCount,
   onChange,
@@ -75,4 +80,4 @@ export function Pagination({
       </IconButton>
     </Box>
   );
-}
+});

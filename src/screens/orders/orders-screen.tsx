@@ -80,13 +80,23 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [actor]);
 
-  const show = useCallback((next: OrdersListFilter, nextPage = 0, replace = false) => setParams(queryFor(next, nextPage), { replace }), [setParams]);
+  // The operator's choice goes to the machine at once (the request starts on the click) and to
+  // the URL; the router renders the URL in a transition, and the effect above then finds the
+  // machine already showing it. Back, forward and reload reach the machine through that effect.
+  const show = useCallback(
+    (next: OrdersListFilter, nextPage = 0, replace = false) => {
+      actor.send({ type: 'orders.show', filter: next, page: nextPage });
+      setParams(queryFor(next, nextPage), { replace });
+    },
+    [actor, setParams],
+  );
   // Through a ref, so the memoised toolbar keeps the same callback while the page changes.
   const filterRef = useRef(filter);
   useEffect(() => {
     filterRef.current = filter;
   }, [filter]);
   const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show]);
+  const onPage = useCallback((next: number) => show(filterRef.current, next), [show]);
   const openFilters = useCallback(() => setDrawerOpen(true), []);
 
   // Handing over the only order of the last pending page leaves it empty: show the new last page.
@@ -144,7 +154,8 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
           </Typography>
           <Sheet
             variant="outlined"
-            sx={{ borderRadius: 'sm', overflowX: 'auto', opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+            // Dimmed only when the next rows take a while: a quick page change does not flicker.
+            sx={{ borderRadius: 'sm', overflowX: 'auto', opacity: refreshing ? 0.6 : 1, transition: refreshing ? 'opacity 120ms 250ms' : 'none' }}
             tabIndex={0}
             role="region"
             aria-label={t('orders.tableLabel')}
@@ -205,7 +216,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
             </Table>
           </Sheet>
           <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(orders.offset / Math.max(1, orders.limit))} pageCount={pageCount(orders)} onChange={(next) => show(filter, next)} labels={labels} />
+            <Pagination page={Math.floor(orders.offset / Math.max(1, orders.limit))} pageCount={pageCount(orders)} onChange={onPage} labels={labels} />
           </Box>
         </>
       )}
