@@ -82,7 +82,8 @@ export function liveReviewsMachine() {
 
 // ---- Offers list (issue 4). Imports are local to this block so concurrent edits above stay apart.
 import { deleteOffer, listCurrentOffers, setOfferStatus, type ItemStatus } from '../api/offers';
-import { offersListMachine, projectionHolds, type OffersPageRequest } from './offers-list.machine';
+import { offersListMachine, type OffersPageRequest } from './offers-list.machine';
+import { holdsPage } from './projections';
 
 export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journal' | 'notify'>) {
   return offersListMachine.provide({
@@ -99,7 +100,7 @@ export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journ
     },
     guards: {
       // An identical page must not reach the journal: nothing re-renders on a quiet poll.
-      pageDiffers: (_, { filter, page }) => !projectionHolds(journal.state().offers, filter, page),
+      pageDiffers: (_, { filter, page }) => !holdsPage(journal.state().offers, filter, page),
     },
     actions: {
       recordLoaded: (_, { filter, page }) => journal.append({ type: 'offers.loaded', at: now(), filter, page }),

@@ -1,9 +1,9 @@
 import { and, assign, raise, setup, stateIn } from 'xstate';
 import type { PagedList } from '../api/codecs';
 import type { ItemStatus, Offer } from '../api/offers';
+import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../lib/backoff';
 import { OFFERS_POLL_MS } from '../lib/constants';
 import { offsetForPage } from '../lib/paging';
-import { sameValue } from '../lib/same-value';
 import { promiseNotProvided } from './not-provided';
 import type { OffersView } from './projections';
 
@@ -20,9 +20,7 @@ import type { OffersView } from './projections';
  */
 export const OFFERS_PAGE_SIZE = 10;
 /** The longest wait between polls while they keep failing: 20 s doubled twice. */
-export const OFFERS_POLL_MAX_MS = OFFERS_POLL_MS * 4;
-/** Failures beyond this do not lengthen the wait; counting stops there (and the graph stays finite). */
-const MAX_BACKOFF_STEPS = Math.log2(OFFERS_POLL_MAX_MS / OFFERS_POLL_MS);
+export const OFFERS_POLL_MAX_MS = maxPollDelayMs(OFFERS_POLL_MS);
 
 export type OffersFilter = OffersView['filter'];
 
@@ -60,9 +58,7 @@ export type OffersListEvent =
   | { type: 'offers.setStatus'; offer: Offer; status: ItemStatus };
 
 /** The backed-off wait before the next poll: OFFERS_POLL_MS doubled per failure, capped. */
-export function pollDelayMs(failures: number): number {
-  return Math.min(OFFERS_POLL_MS * 2 ** failures, OFFERS_POLL_MAX_MS);
-}
+export const pollDelayMs = (failures: number) => pollDelayAfter(OFFERS_POLL_MS, failures);
 
 const pageRequest = ({ context }: { context: OffersListContext }): OffersPageRequest => ({
   storeId: context.storeId,
@@ -265,17 +261,6 @@ export const offersListMachine = setup({
   },
 });
 
-/** Whether the offers projection already shows exactly this page of this tab. */
-export function projectionHolds(view: OffersView, filter: OffersFilter, page: PagedList<Offer>): boolean {
-  return (
-    view.loaded &&
-    view.filter === filter &&
-    view.limit === page.limit &&
-    view.offset === page.offset &&
-    view.total === page.total &&
-    sameValue(view.items, page.data)
-  );
-}
 
 /** The list region's state for the screen: it shows skeletons, the failure, or the page. */
 export type OffersListPhase = 'loading' | 'failed' | 'ready';

@@ -1,11 +1,10 @@
 import { and, assign, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../api/codecs';
 import type { Order, OrdersListFilter, OrderStatusCode } from '../api/orders';
+import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../lib/backoff';
 import { PAST_ORDERS_POLL_MS } from '../lib/constants';
 import { offsetForPage } from '../lib/paging';
-import { sameValue } from '../lib/same-value';
 import { promiseNotProvided } from './not-provided';
-import type { OrdersView } from './projections';
 
 /**
  * The orders list (/operations/orders/{tab}, /operations/orders/filter/{tab}) and what the
@@ -20,9 +19,7 @@ import type { OrdersView } from './projections';
  *   applied to the journal at once (optimistic) and put back if the server refuses.
  */
 export const ORDERS_PAGE_SIZE = 10;
-export const ORDERS_POLL_MAX_MS = PAST_ORDERS_POLL_MS * 4;
-/** Failures beyond this do not lengthen the wait; counting stops there (and the graph stays finite). */
-const MAX_BACKOFF_STEPS = Math.log2(ORDERS_POLL_MAX_MS / PAST_ORDERS_POLL_MS);
+export const ORDERS_POLL_MAX_MS = maxPollDelayMs(PAST_ORDERS_POLL_MS);
 
 export interface OrdersPageRequest {
   filter: OrdersListFilter;
@@ -54,9 +51,7 @@ export type OrdersListEvent =
   | { type: 'orders.confirmCancel' };
 
 /** The backed-off wait before the next poll: PAST_ORDERS_POLL_MS doubled per failure, capped. */
-export function ordersPollDelayMs(failures: number): number {
-  return Math.min(PAST_ORDERS_POLL_MS * 2 ** failures, ORDERS_POLL_MAX_MS);
-}
+export const ordersPollDelayMs = (failures: number) => pollDelayAfter(PAST_ORDERS_POLL_MS, failures);
 
 const pageRequest = ({ context }: { context: OrdersListContext }): OrdersPageRequest => ({
   filter: context.filter,
@@ -257,17 +252,6 @@ export const ordersListMachine = setup({
   },
 });
 
-/** Whether the orders projection already shows exactly this page of this filter. */
-export function ordersProjectionHolds(view: OrdersView, filter: OrdersListFilter, page: PagedList<Order>): boolean {
-  return (
-    view.loaded &&
-    sameValue(view.filter, filter) &&
-    view.limit === page.limit &&
-    view.offset === page.offset &&
-    view.total === page.total &&
-    sameValue(view.items, page.data)
-  );
-}
 
 type OrdersListSnapshot = SnapshotFrom<typeof ordersListMachine>;
 export type OrdersListPhase = 'loading' | 'failed' | 'ready';

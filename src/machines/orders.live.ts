@@ -5,7 +5,8 @@ import { now } from '../lib/clock';
 import { counterMachine } from './counter.machine';
 import type { LiveDeps } from './live';
 import { orderPageMachine } from './order-page.machine';
-import { ordersListMachine, ordersProjectionHolds, type OrdersPageRequest } from './orders-list.machine';
+import { ordersListMachine, type OrdersPageRequest } from './orders-list.machine';
+import { holdsPage } from './projections';
 
 /**
  * The orders machines with their real calls. They live beside the machines, not in live.ts, so
@@ -43,7 +44,7 @@ export function liveOrdersListMachine(deps: Deps) {
     },
     guards: {
       // An identical page must not reach the journal: nothing re-renders on a quiet poll.
-      pageDiffers: (_, { filter, page }) => !ordersProjectionHolds(journal.state().orders, filter, page),
+      pageDiffers: (_, { filter, page }) => !holdsPage(journal.state().orders, filter, page),
     },
     actions: {
       recordLoaded: (_, { filter, page }) => journal.append({ type: 'orders.loaded', at: now(), filter, page }),

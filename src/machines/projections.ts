@@ -8,6 +8,7 @@ import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
+import { sameValue } from '../lib/same-value';
 import type { OrdersListFilter, TemplatesFilter } from './events';
 import { defineProjection } from './projection';
 
@@ -189,6 +190,21 @@ function restored<T extends { id: number }, V extends PagedView<T>>(view: V, ite
 /** A status change; untouched rows stay the same objects, so memoised rows do not re-render. */
 function withStatus<T extends { id: number; status: number }, V extends PagedView<T>>(view: V, id: number, status: number): V {
   return { ...view, items: view.items.map((i) => (i.id === id ? { ...i, status } : i)) };
+}
+
+/**
+ * Whether a paged view already shows exactly this page of this filter: a poll that answers the
+ * same reaches neither the journal nor React.
+ */
+export function holdsPage<T, F>(view: PagedView<T> & { filter: F }, filter: F, page: PagedList<T>): boolean {
+  return (
+    view.loaded &&
+    sameValue(view.filter, filter) &&
+    view.limit === page.limit &&
+    view.offset === page.offset &&
+    view.total === page.total &&
+    sameValue(view.items, page.data)
+  );
 }
 
 const pageOf = <T,>(page: PagedList<T>) => ({ items: page.data, limit: page.limit, offset: page.offset, total: page.total, loaded: true });

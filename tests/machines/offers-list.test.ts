@@ -1,3 +1,4 @@
+import { holdsPage } from '../../src/machines/projections';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
@@ -6,7 +7,7 @@ import { OFFERS_POLL_MS } from '../../src/lib/constants';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal, type Journal } from '../../src/machines/journal';
 import { liveOffersListMachine } from '../../src/machines/live';
-import { offersListMachine, OFFERS_POLL_MAX_MS, pollDelayMs, projectionHolds, type OffersPageRequest } from '../../src/machines/offers-list.machine';
+import { offersListMachine, OFFERS_POLL_MAX_MS, pollDelayMs, type OffersPageRequest } from '../../src/machines/offers-list.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
 import { offerWire } from '../support/fixtures';
@@ -229,15 +230,15 @@ describe('offers list machine', () => {
     expect(offersOf(h.journal).items[0].status).toBe(0);
   });
 
-  it('projectionHolds compares tab, paging and every field', () => {
+  it('holdsPage compares tab, paging and every field', () => {
     const journal = createJournal();
     const page = pageOf([offer(1)]);
-    expect(projectionHolds(journal.state().offers, 'all', page)).toBe(false);
+    expect(holdsPage(journal.state().offers, 'all', page)).toBe(false);
     journal.append({ type: 'offers.loaded', at: 0, filter: 'all', page });
-    expect(projectionHolds(journal.state().offers, 'all', pageOf([offer(1)]))).toBe(true);
-    expect(projectionHolds(journal.state().offers, 'active', page)).toBe(false);
-    expect(projectionHolds(journal.state().offers, 'all', pageOf([{ ...offer(1), quantity_left: 0 }]))).toBe(false);
-    expect(projectionHolds(journal.state().offers, 'all', pageOf([offer(1)], 11))).toBe(false);
+    expect(holdsPage(journal.state().offers, 'all', pageOf([offer(1)]))).toBe(true);
+    expect(holdsPage(journal.state().offers, 'active', page)).toBe(false);
+    expect(holdsPage(journal.state().offers, 'all', pageOf([{ ...offer(1), quantity_left: 0 }]))).toBe(false);
+    expect(holdsPage(journal.state().offers, 'all', pageOf([offer(1)], 11))).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { holdsPage } from '../../src/machines/projections';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
@@ -10,7 +11,6 @@ import { createJournal, type Journal } from '../../src/machines/journal';
 import {
   ORDERS_POLL_MAX_MS,
   ordersPollDelayMs,
-  ordersProjectionHolds,
   selectConfirmingCancel,
   selectOrdersMutating,
   selectOrdersPhase,
@@ -400,15 +400,15 @@ describe('orders list machine', () => {
     });
   });
 
-  it('ordersProjectionHolds compares filter, paging and every field', () => {
+  it('holdsPage compares filter, paging and every field', () => {
     const journal = createJournal();
     const page = THREE();
-    expect(ordersProjectionHolds(journal.state().orders, PENDING, page)).toBe(false);
+    expect(holdsPage(journal.state().orders, PENDING, page)).toBe(false);
     journal.append({ type: 'orders.loaded', at: 0, filter: PENDING, page });
-    expect(ordersProjectionHolds(journal.state().orders, { ...PENDING }, THREE())).toBe(true);
-    expect(ordersProjectionHolds(journal.state().orders, { ...PENDING, search: 'ana' }, page)).toBe(false);
-    expect(ordersProjectionHolds(journal.state().orders, PENDING, ordersPageOf([order(20001), order(20002), order(20003, { rating: 4 })], 3))).toBe(false);
-    expect(ordersProjectionHolds(journal.state().orders, PENDING, ordersPageOf(THREE().data, 13))).toBe(false);
-    expect(ordersProjectionHolds(journal.state().orders, PENDING, ordersPageOf(THREE().data, 3, 10))).toBe(false);
+    expect(holdsPage(journal.state().orders, { ...PENDING }, THREE())).toBe(true);
+    expect(holdsPage(journal.state().orders, { ...PENDING, search: 'ana' }, page)).toBe(false);
+    expect(holdsPage(journal.state().orders, PENDING, ordersPageOf([order(20001), order(20002), order(20003, { rating: 4 })], 3))).toBe(false);
+    expect(holdsPage(journal.state().orders, PENDING, ordersPageOf(THREE().data, 13))).toBe(false);
+    expect(holdsPage(journal.state().orders, PENDING, ordersPageOf(THREE().data, 3, 10))).toBe(false);
   });
 });

@@ -12,8 +12,8 @@ import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
 import { selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../machines/order-page.machine';
 import { liveOrderPageMachine } from '../../machines/orders.live';
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert } from '../../ui/load-states';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDetailView } from './order-detail-view';
 
 /** /operations/order/{id}: the order detail view and what the operator can do with the order. */
@@ -92,20 +92,7 @@ function OrderPage({ orderId }: { orderId: number }) {
         )}
       </Box>
       <OrderDetailView order={order} now={now()} withHeading={false} />
-      <ConfirmDeleteDialog
-        texts={
-          confirming
-            ? {
-                title: t('orders.cancelTitle', { id: order.id }),
-                body: t('orders.cancelBody', { name: order.consumer.name }),
-                cancel: t('orders.keepOrder'),
-                confirm: t('orders.confirmCancel'),
-              }
-            : null
-        }
-        onCancel={() => actor.send({ type: 'order.dismissCancel' })}
-        onConfirm={() => actor.send({ type: 'order.confirmCancel' })}
-      />
+      <CancelOrderDialog order={confirming ? order : null} onKeep={() => actor.send({ type: 'order.dismissCancel' })} onConfirm={() => actor.send({ type: 'order.confirmCancel' })} />
     </Box>
   );
 }

@@ -24,11 +24,11 @@ import { pageCount } from '../../lib/paging';
 import { sameValue } from '../../lib/same-value';
 import { ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders-list.machine';
 import { liveOrdersListMachine } from '../../machines/orders.live';
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import CounterScreen from './counter-screen';
 import { OrderRow, orderRowStyles } from './order-row';
 import { OrdersFilterDrawer } from './orders-filter-drawer';
@@ -234,20 +234,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
         />
       )}
 
-      <ConfirmDeleteDialog
-        texts={
-          confirming
-            ? {
-                title: t('orders.cancelTitle', { id: confirming.id }),
-                body: t('orders.cancelBody', { name: confirming.consumer.name }),
-                cancel: t('orders.keepOrder'),
-                confirm: t('orders.confirmCancel'),
-              }
-            : null
-        }
-        onCancel={() => actor.send({ type: 'orders.dismissCancel' })}
-        onConfirm={() => actor.send({ type: 'orders.confirmCancel' })}
-      />
+      <CancelOrderDialog order={confirming} onKeep={() => actor.send({ type: 'orders.dismissCancel' })} onConfirm={() => actor.send({ type: 'orders.confirmCancel' })} />
     </>
   );
 }
