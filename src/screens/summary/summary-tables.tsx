@@ -40,8 +40,9 @@ const statusRight = { '& td:nth-of-type(4), & th:nth-of-type(4)': { textAlign: '
 export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
   const { t, language } = useLocale();
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
-      <Table aria-label={t('summary.payments')} sx={statusRight}>
+    // Narrow screens scroll the table sideways; the region takes the focus so the keyboard can too.
+    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('summary.payments')}>
+      <Table aria-label={t('summary.payments')} sx={{ ...statusRight, minWidth: 560 }}>
         <thead>
           <tr>
             <th scope="col">{t('summary.col.order')}</th>
@@ -81,8 +82,8 @@ export function DailyTable({ summaries }: { summaries: readonly OrderSummary[] }
   const totals = summaryTotals(summaries);
   const money = (value: number) => formatMoney(value, language);
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
-      <Table aria-label={t('summary.tabDaily')} sx={numbersRight}>
+    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('summary.tabDaily')}>
+      <Table aria-label={t('summary.tabDaily')} sx={{ ...numbersRight, minWidth: 600 }}>
         <thead>
           <tr>
             <th scope="col">{t('summary.col.day')}</th>
