@@ -96,7 +96,9 @@ export function discountPercent(origin_price: number, unit_price: number): numbe
   const origin = cents(origin_price);
   if (origin === 0) return 0;
   // One division of two integers: a true half (x.5) stays exactly x.5 before rounding.
-  return Math.round(((origin - cents(unit_price)) * 100) / origin);
+  const percent = Math.round(((origin - cents(unit_price)) * 100) / origin);
+  // A price a few cents above the ordinary one rounds to -0, which would read "-0 %".
+  return percent === 0 ? 0 : percent;
 }
 
 // ---------------------------------------------------------------------------------------------
