@@ -319,6 +319,21 @@ describe('orders filter drawer', () => {
     expect(button('Filters').closest('.MuiBadge-root')!.querySelector('.MuiBadge-badge')!.textContent).toBe('3');
   });
 
+  it('the drawer searches too: its text goes to ?q= with the other choices and the search bar shows it', async () => {
+    const user = userEvent.setup();
+    renderConsoleAt('/operations/orders/sold');
+    await listShown();
+    const name = (await ordersFromServer({ tab: 'sold', sort: 'newest' })).data[0].consumer.name.split(' ')[0];
+    const expected = await ordersFromServer({ tab: 'sold', search: name, sort: 'newest' });
+    await drawer.open(user);
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    await user.type(within(dialog).getByLabelText('Search by order number or customer'), `  ${name} `);
+    await user.click(button('Apply'));
+    await waitFor(() => expect(query()).toEqual({ q: name }));
+    await waitFor(() => expect(listedIds()).toEqual(expected.data.map((o) => o.id)));
+    expect(screen.getByRole('searchbox', { name: 'Search by order number or customer' })).toHaveProperty('value', name);
+  });
+
   it('a “to” before “from” is refused with a message and Apply does nothing', async () => {
     const user = userEvent.setup();
     renderConsoleAt('/operations/orders/sold');

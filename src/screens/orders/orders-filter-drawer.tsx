@@ -14,8 +14,8 @@ import { FilterDrawer } from '../../ui/filter-drawer';
 import { STATUSES_BY_TAB } from './orders-url';
 
 /**
- * The orders list's filter drawer: pickup status (the statuses the tab can hold), the order date
- * range and the sort. The choices are applied together; a range that ends before it starts is
+ * The orders list's filter drawer: the text search (the same as the search bar's), pickup status
+ * (the statuses the tab can hold), the order date range and the sort. The choices are applied together; a range that ends before it starts is
  * refused with a message, and nothing changes until it is fixed.
  */
 export function OrdersFilterDrawer({
@@ -51,9 +51,13 @@ export function OrdersFilterDrawer({
       onClose={onClose}
       onReset={() => setDraft({ ...filter, statuses: [], from: null, to: null, sort: defaultSortFor(filter.tab) })}
       onApply={() => {
-        if (!rangeInvalid) onApply(draft);
+        if (!rangeInvalid) onApply({ ...draft, search: draft.search.trim() });
       }}
     >
+      <FormControl>
+        <FormLabel>{t('orders.search')}</FormLabel>
+        <Input type="search" value={draft.search} onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))} />
+      </FormControl>
       <Stack component="fieldset" gap={1} sx={{ border: 0, p: 0, m: 0 }} aria-labelledby={statusLegend}>
         <Typography id={statusLegend} component="legend" level="title-sm" sx={{ mb: 1 }}>
           {t('orders.filterStatus')}
