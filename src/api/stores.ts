@@ -77,6 +77,17 @@ export const StoreProfileSchema = z.codec(StoreProfileWireSchema, StoreProfileWi
 });
 export type StoreProfile = z.output<typeof StoreProfileSchema>;
 
+/**
+ * The store profile as the journal and the projections hold it: without the API key, which is a
+ * device credential and never reaches the journal (an exported journal travels with bug reports).
+ */
+export type JournalStoreProfile = Omit<StoreProfile, 'apiKey'>;
+
+/** The profile without its API key, for the journal. */
+export function withoutApiKey({ apiKey: _key, ...profile }: StoreProfile): JournalStoreProfile {
+  return profile;
+}
+
 /** Home data of the overview and the management dashboard (GET /stores/home). */
 export const ReviewWireSchema = z.object({
   order_id: z.number().int(),

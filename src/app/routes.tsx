@@ -19,6 +19,7 @@ const TemplateFormScreen = lazy(() => import('../screens/templates/template-form
 const SummaryScreen = lazy(() => import('../screens/summary/summary-screen'));
 const OrdersScreen = lazy(() => import('../screens/orders/orders-screen'));
 const OrderScreen = lazy(() => import('../screens/orders/order-screen'));
+const SettingsScreen = lazy(() => import('../screens/settings/settings-screen'));
 const SynchronizationScreen = lazy(() => import('../screens/sync/synchronization-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
@@ -110,7 +111,7 @@ export function AppRoutes() {
             path="/settings/:tab"
             element={
               <RequireRole roles={[ROLES.admin]}>
-                <TitledPage titleKey="page.settings" />
+                <SettingsScreen />
               </RequireRole>
             }
           />

@@ -601,6 +601,17 @@ export const en = {
   'sync.failed.timeout': 'The CRM took too long to answer (timeout). Some orders may have been sent; Retry sends the same orders again.',
   'sync.failed.server': 'The server answered HTTP {status}: {message}',
   'sync.failed.unexpected': 'The server sent an answer the console could not read; the result of this run is unknown. Retry to send the orders again.',
+
+  // Settings (issue 6)
+  'settings.tabs': 'Settings sections',
+  'settings.tab.billing': 'Billing',
+  'settings.tab.terms': 'Terms',
+
+  // Settings: business info, operators and billing (issue 6)
+
+  // Settings: media, devices and configuration (issue 6)
+
+  // Settings: terms, operator profile, notifications and push (issue 6)
 } as const;
 
 export type MessageKey = keyof typeof en;

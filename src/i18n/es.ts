@@ -581,4 +581,15 @@ export const es: Messages = {
   'sync.failed.timeout': 'El CRM tardó demasiado en responder (tiempo de espera agotado). Puede que se enviaran algunos pedidos; Reintentar vuelve a enviar los mismos.',
   'sync.failed.server': 'El servidor respondió HTTP {status}: {message}',
   'sync.failed.unexpected': 'El servidor envió una respuesta que la consola no pudo leer; no se sabe el resultado de esta ejecución. Reintenta para volver a enviar los pedidos.',
+
+  // Settings (issue 6)
+  'settings.tabs': 'Secciones de ajustes',
+  'settings.tab.billing': 'Facturación',
+  'settings.tab.terms': 'Condiciones',
+
+  // Settings: business info, operators and billing (issue 6)
+
+  // Settings: media, devices and configuration (issue 6)
+
+  // Settings: terms, operator profile, notifications and push (issue 6)
 };

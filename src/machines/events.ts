@@ -8,7 +8,8 @@ export type { OrdersListFilter };
 import type { Lookups } from '../api/lookups';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
-import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
+import type { HomeData, JournalStoreProfile, StoreNotification } from '../api/stores';
+import type { Operator } from '../api/session';
 
 /**
  * The catalogue of domain events: facts, in the past tense, each carrying what a projection needs
@@ -23,7 +24,15 @@ export type DomainEvent =
   | { type: 'session.signedOut'; at: number; reason: 'user' | 'expired' }
   | { type: 'session.roleSwitched'; at: number; role: string }
   | { type: 'store.switched'; at: number; fromStoreId: number; toStoreId: number }
-  | { type: 'store.profileLoaded'; at: number; profile: StoreProfile }
+  | { type: 'store.profileLoaded'; at: number; profile: JournalStoreProfile }
+  /** A settings tab saved the profile (business info, configuration): the server's answer. */
+  | { type: 'store.profileSaved'; at: number; profile: JournalStoreProfile }
+  /** An image of the store changed (Settings → Media): the side navigation's avatar follows. */
+  | { type: 'store.mediaSaved'; at: number; storeId: number; avatar: string; logo: string; cover: string }
+  /** The store accepted its special terms. */
+  | { type: 'store.termsAccepted'; at: number; storeId: number; acceptDate: number }
+  /** The operator saved their own profile (name, phone, language). */
+  | { type: 'operator.profileSaved'; at: number; operator: Operator }
   | { type: 'store.homeLoaded'; at: number; home: HomeData }
   | { type: 'accounts.loaded'; at: number; accounts: Account[] }
   | { type: 'lookups.loaded'; at: number; lang: Language; lookups: Lookups }

@@ -3,7 +3,7 @@ import { listAccounts, switchAccount } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { getOrder } from '../api/orders';
 import { listRatings } from '../api/ratings';
-import { getHome, getStoreProfile } from '../api/stores';
+import { getHome, getStoreProfile, withoutApiKey } from '../api/stores';
 import { now } from '../lib/clock';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
 import type { Journal } from './journal';
@@ -29,7 +29,7 @@ export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) 
       loadProfile: fromPromise(({ input }: { input: { storeId: number } }) => getStoreProfile(input.storeId)),
     },
     actions: {
-      recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile }),
+      recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey(profile) }),
       // Spec section 8: list loads that fail are only logged.
       logLoadFailure: (_, { error }) => console.info('Store profile did not load', describe(error)),
     },

@@ -6,7 +6,7 @@ import type { Order } from '../api/orders';
 import type { OrdersSync } from '../api/crm-sync';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
-import type { HomeData, StoreNotification, StoreProfile } from '../api/stores';
+import type { HomeData, JournalStoreProfile, StoreNotification } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
 import { sameValue } from '../lib/same-value';
 import type { OrdersListFilter, TemplatesFilter } from './events';
@@ -39,18 +39,25 @@ export const sessionProjection = defineProjection<SessionView>({
       view.user
         ? { ...view, user: { ...view.user, operator: { ...view.user.operator, preferences: { language: event.language } } } }
         : view,
-    'store.profileLoaded': (view, event) =>
-      view.user && view.user.store.id === event.profile.id
-        ? {
-            ...view,
-            user: {
-              ...view.user,
-              store: { ...view.user.store, name: event.profile.name, lat: event.profile.lat, lon: event.profile.lon, avatar: event.profile.avatar },
-            },
-          }
+    'store.profileLoaded': (view, event) => withStoreProfile(view, event.profile),
+    'store.profileSaved': (view, event) => withStoreProfile(view, event.profile),
+    'store.mediaSaved': (view, event) =>
+      view.user && view.user.store.id === event.storeId ? { ...view, user: { ...view.user, store: { ...view.user.store, avatar: event.avatar } } } : view,
+    'operator.profileSaved': (view, event) =>
+      view.user && view.user.operator.id === event.operator.id
+        ? { ...view, user: { ...view.user, operator: { ...view.user.operator, ...event.operator, role: view.user.operator.role } } }
         : view,
   },
 });
+
+/** The session's store card (name, position, avatar) follows the store's profile. */
+function withStoreProfile(view: SessionView, profile: JournalStoreProfile): SessionView {
+  if (!view.user || view.user.store.id !== profile.id) return view;
+  return {
+    ...view,
+    user: { ...view.user, store: { ...view.user.store, name: profile.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar } },
+  };
+}
 
 /** Status codes that count as a sale (pending or picked up), as GET /stores/home counts them. */
 const isSaleStatus = (status: number) => status === 0 || status === 1;
@@ -79,7 +86,7 @@ function homeAfterChange(home: HomeData | null, order: Order, from: number, to: 
 }
 
 export interface StoreView {
-  profile: StoreProfile | null;
+  profile: JournalStoreProfile | null;
   home: HomeData | null;
 }
 
@@ -88,6 +95,15 @@ export const storeProjection = defineProjection<StoreView>({
   initial: { profile: null, home: null },
   on: {
     'store.profileLoaded': (view, event) => ({ ...view, profile: event.profile }),
+    'store.profileSaved': (view, event) => ({ ...view, profile: event.profile }),
+    'store.mediaSaved': (view, event) =>
+      view.profile && view.profile.id === event.storeId
+        ? { ...view, profile: { ...view.profile, avatar: event.avatar, logo: event.logo, cover: event.cover } }
+        : view,
+    'store.termsAccepted': (view, event) =>
+      view.profile && view.profile.id === event.storeId
+        ? { ...view, profile: { ...view.profile, special_terms: { ...view.profile.special_terms, accept_date: event.acceptDate } } }
+        : view,
     'store.homeLoaded': (view, event) => ({ ...view, home: event.home }),
     'store.switched': () => ({ profile: null, home: null }),
     'order.statusChanged': (view, event) => ({ ...view, home: homeAfterChange(view.home, event.order, event.order.status, event.status, event.at) }),
@@ -154,6 +170,7 @@ export const preferencesProjection = defineProjection<PreferencesView>({
   on: {
     'session.signedIn': (view, event) => ({ ...view, language: event.user.operator.preferences.language }),
     'preferences.languageChanged': (view, event) => ({ ...view, language: event.language }),
+    'operator.profileSaved': (view, event) => ({ ...view, language: event.operator.preferences.language }),
     'consent.given': (view) => ({ ...view, cookieConsent: true }),
   },
 });

@@ -7,7 +7,7 @@ import type { OrdersSync } from '../../src/api/crm-sync';
 import type { Template } from '../../src/api/templates';
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
-import type { HomeData, Review, StoreNotification, StoreProfile } from '../../src/api/stores';
+import { withoutApiKey, type HomeData, type Review, type StoreNotification, type StoreProfile } from '../../src/api/stores';
 import type { DomainEvent, DomainEventType, EventOf } from '../../src/machines/events';
 
 /**
@@ -272,7 +272,18 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'session.signedOut': record({ type: fc.constant('session.signedOut'), at, reason: fc.constantFrom('user', 'expired') }),
   'session.roleSwitched': record({ type: fc.constant('session.roleSwitched'), at, role }),
   'store.switched': record({ type: fc.constant('store.switched'), at, fromStoreId: storeId, toStoreId: storeId }),
-  'store.profileLoaded': record({ type: fc.constant('store.profileLoaded'), at, profile: storeProfileArbitrary }),
+  'store.profileLoaded': record({ type: fc.constant('store.profileLoaded'), at, profile: storeProfileArbitrary.map(withoutApiKey) }),
+  'store.profileSaved': record({ type: fc.constant('store.profileSaved'), at, profile: storeProfileArbitrary.map(withoutApiKey) }),
+  'store.mediaSaved': record({
+    type: fc.constant('store.mediaSaved'),
+    at,
+    storeId,
+    avatar: fc.constantFrom('', 'data:image/jpeg;base64,AAAA'),
+    logo: fc.constantFrom('', 'data:image/jpeg;base64,BBBB'),
+    cover: fc.constantFrom('', 'data:image/jpeg;base64,CCCC'),
+  }),
+  'store.termsAccepted': record({ type: fc.constant('store.termsAccepted'), at, storeId, acceptDate: at }),
+  'operator.profileSaved': record({ type: fc.constant('operator.profileSaved'), at, operator: sessionUserArbitrary.map((u) => u.operator) }),
   'store.homeLoaded': record({ type: fc.constant('store.homeLoaded'), at, home: homeDataArbitrary }),
   'accounts.loaded': record({ type: fc.constant('accounts.loaded'), at, accounts: fc.array(accountArbitrary, { maxLength: 4 }) }),
   'lookups.loaded': record({ type: fc.constant('lookups.loaded'), at, lang: language, lookups: lookupsArbitrary }),
