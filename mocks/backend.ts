@@ -47,7 +47,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     persistence?.seeded(db, scenarios[scenario], at);
     options.afterReset?.(scenario);
   };
-  const devkit = createDevkit({ db, faults, scenarios, scenario: options.scenario, now, journal: options.journal, onReset });
+  const devkit = createDevkit({
+    db,
+    faults,
+    scenarios,
+    scenario: options.scenario,
+    now,
+    journal: options.journal,
+    onReset,
+    // Late-bound: ctx is built below, and persists under the scenario current at that moment.
+    persist: () => ctx.persist(),
+  });
 
   const ctx: MockContext = {
     db,

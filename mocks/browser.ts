@@ -4,6 +4,7 @@ import { DEFAULT_SCENARIO, scenarios } from '../scenarios';
 import { createBackend } from './backend';
 import type { Devkit } from './devkit';
 import { createStoragePersistence } from './persistence';
+import { scheduleNewOrderPushes } from './pushes';
 
 /**
  * The mock backend in the browser (mock mode). main.tsx imports this module dynamically, so a live
@@ -13,6 +14,9 @@ import { createStoragePersistence } from './persistence';
  * Scenario choice: `?scenario=<name>` wins and is remembered in localStorage `devkit.scenario`;
  * naming a different scenario than the remembered one starts it from a fresh seed. Without the
  * parameter the remembered scenario (else 'default') continues with its persisted data.
+ *
+ * A scenario with `newOrderPushEveryMs` (busy-store) also gets a timer that pushes a new-order
+ * notification that often (devkit.push, mocks/pushes.ts) while the page runs.
  */
 export interface MockBackendOptions {
   /** VITE_API_BASE_URL (in mock mode https://api.store-platform.test). */
@@ -116,5 +120,9 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
   });
 
   window.devkit = backend.devkit;
+  // busy-store's stream of new orders: a push every few minutes for as long as the page runs (a
+  // reset reloads the page, so the timer always belongs to the scenario the page started with).
+  const everyMs = scenarios[backend.devkit.scenario()]?.newOrderPushEveryMs;
+  if (everyMs !== undefined) scheduleNewOrderPushes(backend.devkit, everyMs);
   return backend.devkit;
 }

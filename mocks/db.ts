@@ -9,6 +9,7 @@ import { OrderWireSchema } from '../src/api/orders';
 import { OrderSummaryWireSchema, PaymentWireSchema } from '../src/api/finance';
 import { LanguageSchema, OperatorSchema } from '../src/api/session';
 import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
+import { BillingSchema } from '../src/api/settings';
 import { TemplateWireSchema } from '../src/api/templates';
 
 /**
@@ -82,6 +83,8 @@ export const CrmSyncRecordSchema = z.object({
 /** Every collection and its schema; the order is the order of a snapshot. */
 export const collectionSchemas = {
   stores: StoreProfileWireSchema,
+  /** One billing configuration per store (GET/POST /stores/profile/billing/{id}), keyed by store_id. */
+  billing: BillingSchema,
   offers: OfferWireSchema,
   templates: TemplateWireSchema,
   orders: OrderWireSchema,
@@ -111,6 +114,7 @@ export type RecordOf<K extends CollectionName> = z.output<Schemas[K]>;
 export function createDb(): Db {
   return {
     stores: new Collection({ schema: collectionSchemas.stores }),
+    billing: new Collection({ schema: collectionSchemas.billing }),
     offers: new Collection({ schema: collectionSchemas.offers }),
     templates: new Collection({ schema: collectionSchemas.templates }),
     orders: new Collection({ schema: collectionSchemas.orders }),
@@ -154,6 +158,8 @@ export async function insert<K extends CollectionName>(db: Db, name: K, record: 
 /**
  * Bump when a collection's shape changes: an older snapshot is then discarded and reseeded.
  * 2: earnings hold segment rules (min_orders) instead of stored values; the compact form.
+ * A *new* collection needs no bump: a snapshot made before it existed restores it empty
+ * (restoreDb reads a missing collection as []), e.g. `billing`, added after version 2.
  */
 export const SNAPSHOT_VERSION = 2;
 

@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenarios/scenario';
 import { collectionNames, type CollectionName, type Db } from './db';
 import type { ActiveFaults, FailOptions, FaultOutcome, Faults } from './faults';
+import { createPushes, type Push, type PushInput, type PushListener } from './pushes';
 import type { ServerClock } from './time';
 
 /**
@@ -29,6 +30,21 @@ export interface Devkit {
   journal(): unknown;
   /** A copy of what the server holds in one collection (tests assert on it). */
   records(collection: CollectionName): unknown[];
+  /**
+   * Sends a push notification (mocks/pushes.ts): inserts it at the top of the store's profile
+   * notifications, persists, and hands it to every `onPush` listener. Every field is optional:
+   * by default a new order ("New order #N from <consumer>", type 'order', now, unread, leading
+   * to /operations/orders/pending) for the store the signed-in operator acts on (`storeId` to
+   * name another). Resolves to what the listeners received.
+   */
+  push(notification?: PushInput): Promise<Push>;
+  /**
+   * Calls `listener` with every push from now on (devkit.push, busy-store's timer); returns the
+   * function that unsubscribes. The app's mock-mode push service listens here (through its
+   * DevExtension, never by importing mocks/); it receives the wire notification (created_at in
+   * unix seconds) and its topic, `topic_storeadmin<storeId>`.
+   */
+  onPush(listener: PushListener): () => void;
 }
 
 export interface ScenarioInfo {
@@ -47,6 +63,8 @@ export interface DevkitOptions {
   journal: () => unknown;
   /** Runs after a reset reseeded the db (browser: persist, remember the choice, reload). */
   onReset?: (reset: { scenario: string; seededAt: number }) => void | Promise<void>;
+  /** Writes the db after a change the devkit makes itself (a push); default: nothing. */
+  persist?: () => void;
 }
 
 export function createDevkit(options: DevkitOptions): Devkit {
@@ -59,6 +77,7 @@ export function createDevkit(options: DevkitOptions): Devkit {
     return scenario;
   };
   scenarioNamed(current);
+  const pushes = createPushes({ db, now: options.now, scenario: () => scenarioNamed(current), persist: () => options.persist?.() });
 
   return {
     fail: (operation, outcome, failOptions) => faults.fail(operation, outcome, failOptions),
@@ -85,5 +104,7 @@ export function createDevkit(options: DevkitOptions): Devkit {
       if (!collectionNames.includes(collection)) throw new Error(`Unknown collection "${collection}". Known: ${collectionNames.join(', ')}`);
       return JSON.parse(JSON.stringify(db[collection].all())) as unknown[];
     },
+    push: (notification) => pushes.push(notification),
+    onPush: (listener) => pushes.onPush(listener),
   };
 }

@@ -5,12 +5,13 @@ import type { Journal } from '../src/machines/journal';
 import { scenarios } from '../scenarios';
 import { startMockBackend } from './browser';
 import { createDemoMenu } from './demo-menu';
+import { devkitPushChannel } from './push-channel';
 
 /**
  * Mock mode's entry point, the target of the one dynamic import in src/main.tsx: starts the mock
  * backend (before the app renders) and hands the app what only mock mode has: the demo sign-in
- * hint, the Demo menu and an analytics port that records page views in the journal instead of
- * sending them anywhere.
+ * hint, the Demo menu, an analytics port that records page views in the journal instead of
+ * sending them anywhere, and the dev kit's pushes in place of Firebase Cloud Messaging.
  */
 export async function startMockMode(options: { apiBaseUrl: string; journal: Journal; projectId?: string }): Promise<DevExtension> {
   const { journal } = options;
@@ -30,6 +31,7 @@ export async function startMockMode(options: { apiBaseUrl: string; journal: Jour
     demoAccount: demo ? { email: demo.email, password: demo.password } : undefined,
     DemoMenu: createDemoMenu(devkit),
     analytics: { pageViewed: (view) => journal.append({ type: 'page.viewed', at: now(), ...view }) },
+    push: devkitPushChannel(devkit),
   };
 }
 

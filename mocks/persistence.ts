@@ -148,6 +148,7 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
 /** How a record is told apart from the others of its collection. */
 const keyOf: { [K in CollectionName]: (record: RecordOf<K>) => string } = {
   stores: (r) => String(r.id),
+  billing: (r) => String(r.store_id),
   offers: (r) => String(r.id),
   templates: (r) => String(r.id),
   orders: (r) => String(r.id),

@@ -1,5 +1,5 @@
 import type { Prng } from '../mocks/random';
-import { HOUR_MS, addDays } from '../mocks/time';
+import { HOUR_MS, MINUTE_MS, addDays } from '../mocks/time';
 import {
   addLiveNowOffers,
   createSeedContext,
@@ -48,6 +48,8 @@ export const busyStoreScenario: Scenario = {
   description: 'Mercado Gran Vía, a big city-centre store in Madrid: a year of ~300 offers, ~10,000 orders and ~2,000 reviews',
   operators,
   storage: 'changes',
+  // A busy store hears from customers all day: a new order's push every 3 minutes (browser only).
+  newOrderPushEveryMs: 3 * MINUTE_MS,
   async seed(db, now) {
     const sc = createSeedContext(db, now, 'busy-store');
     await seedOperators(sc, operators);

@@ -23,6 +23,11 @@ export interface Scenario {
    * datasets too big for localStorage (a reload reseeds, which `seed` being deterministic allows).
    */
   storage?: 'snapshot' | 'changes';
+  /**
+   * In the browser, push a new-order notification to the signed-in store this often while the
+   * page runs (mocks/pushes.ts scheduleNewOrderPushes; never in Node tests unless one starts it).
+   */
+  newOrderPushEveryMs?: number;
 }
 
 export const DEFAULT_TOKEN_TTL_MS = 60 * 60 * 1000;

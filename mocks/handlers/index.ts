@@ -8,6 +8,7 @@ import { lookupsHandlers } from './lookups';
 import { managementHandlers } from './management';
 import { offersHandlers } from './offers';
 import { ordersHandlers, storeOrdersHandlers } from './orders';
+import { profileHandlers } from './profile';
 import { sessionHandlers } from './session';
 import { storesHandlers } from './stores';
 import { templatesHandlers } from './templates';
@@ -23,6 +24,7 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
     ...identityHandlers(kit),
     ...sessionHandlers(kit),
     ...storesHandlers(kit),
+    ...profileHandlers(kit),
     ...accountsHandlers(kit),
     ...lookupsHandlers(kit),
     ...managementHandlers(kit),
