@@ -14,11 +14,16 @@ import { offerDatesPathModel, offerDatesTomorrowModel } from '../tests/support/o
 import { offerFormCreatePathModel, offerFormPathModel } from '../tests/support/offer-form-paths';
 import { orderPagePathModel } from '../tests/support/order-page-paths';
 import { ordersListPathModel } from '../tests/support/orders-list-paths';
+import { devicesPathModel } from '../tests/support/devices-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
+import { profileFormPathModel } from '../tests/support/profile-form-paths';
+import { pushPathModel } from '../tests/support/push-paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
+import { settingsFormPathModel } from '../tests/support/settings-form-paths';
 import { summaryPathModel } from '../tests/support/summary-paths';
 import { syncPathModel } from '../tests/support/sync-paths';
 import { templateFormPathModel } from '../tests/support/template-form-paths';
+import { termsLoadedPathModel, termsPathModel } from '../tests/support/terms-paths';
 import { templatesListPathModel } from '../tests/support/templates-list-paths';
 import { uploadPathEvents } from '../tests/support/upload-paths';
 
@@ -38,6 +43,12 @@ const registry: Record<string, PathModel> = {
   'order-page': orderPagePathModel as PathModel,
   counter: counterPathModel as PathModel,
   'counter-refresh': counterRefreshPathModel as PathModel,
+  terms: termsPathModel as PathModel,
+  'terms-loaded': termsLoadedPathModel as PathModel,
+  'profile-form': profileFormPathModel as PathModel,
+  push: pushPathModel as PathModel,
+  'settings-form': settingsFormPathModel as PathModel,
+  devices: devicesPathModel as PathModel,
 };
 
 function main(names: string[]): number {

@@ -34,6 +34,9 @@ export const StoreBasicInputSchema = z.object({
   /** A position picked for the store; the server keeps its own when absent. */
   address_lat: z.number().min(-90).max(90).nullable().optional(),
   address_lon: z.number().min(-180).max(180).nullable().optional(),
+}).refine((input) => (input.address_lat == null) === (input.address_lon == null), {
+  message: 'Give both coordinates of the position, or neither',
+  path: ['address_lon'],
 });
 export type StoreBasicInput = z.infer<typeof StoreBasicInputSchema>;
 

@@ -1,5 +1,4 @@
 import CssBaseline from '@mui/joy/CssBaseline';
-import { CssVarsProvider } from '@mui/joy/styles';
 import { useSelector } from '@xstate/react';
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -9,10 +8,10 @@ import { selectCurrentMessage } from '../machines/snackbar.machine';
 import { CookieConsentBanner } from '../ui/cookie-consent-banner';
 import { SnackbarView } from '../ui/snackbar-view';
 import { ErrorPage } from '../screens/errors/error-page';
+import { AccentCssVarsProvider } from './accent-theme';
 import { useProjection } from './hooks';
 import { AppRoutes } from './routes';
 import { ServicesProvider, useServices, type Services } from './services';
-import { theme } from './theme';
 
 function SnackbarHost() {
   const t = useT();
@@ -81,12 +80,12 @@ function Router() {
 export function App({ services }: { services: Services }) {
   return (
     <ServicesProvider services={services}>
-      <CssVarsProvider theme={theme} defaultMode="light" modeStorageKey="console.mode" colorSchemeStorageKey="console.color-scheme">
+      <AccentCssVarsProvider>
         <CssBaseline />
         <Localised>
           <Router />
         </Localised>
-      </CssVarsProvider>
+      </AccentCssVarsProvider>
     </ServicesProvider>
   );
 }

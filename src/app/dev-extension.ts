@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { PushChannel } from '../api/push';
 import type { AnalyticsPort } from './analytics';
 
 /**
@@ -11,4 +12,6 @@ export interface DevExtension {
   /** The Demo menu in the top bar. */
   DemoMenu?: ComponentType;
   analytics?: AnalyticsPort;
+  /** The dev kit's pushes (devkit.push), standing in for Firebase Cloud Messaging. */
+  push?: PushChannel;
 }

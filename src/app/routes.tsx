@@ -21,6 +21,7 @@ const OrdersScreen = lazy(() => import('../screens/orders/orders-screen'));
 const OrderScreen = lazy(() => import('../screens/orders/order-screen'));
 const SettingsScreen = lazy(() => import('../screens/settings/settings-screen'));
 const SynchronizationScreen = lazy(() => import('../screens/sync/synchronization-screen'));
+const ProfileScreen = lazy(() => import('../screens/profile/profile-screen'));
 
 /** A titled page whose title carries a route parameter ("Order #{id}"). */
 function TitledWithId({ titleKey }: { titleKey: 'page.deliveryOrder' }) {
@@ -97,8 +98,8 @@ export function AppRoutes() {
           <Route path="/management/customers/:id/:tab" element={<ReviewDetailScreen />} />
           <Route path="/summary/:tab" element={<SummaryScreen />} />
 
-          <Route path="/profile/:id" element={<TitledPage titleKey="page.profile" />} />
-          <Route path="/profile/:id/:tab" element={<TitledPage titleKey="page.profile" />} />
+          <Route path="/profile/:id" element={<ProfileScreen />} />
+          <Route path="/profile/:id/:tab" element={<ProfileScreen />} />
           <Route
             path="/settings"
             element={

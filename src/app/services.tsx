@@ -2,6 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { createContext, useContext, type ReactNode } from 'react';
 import { configureHttp } from '../api/http';
 import { configureIdentity } from '../api/identity';
+import { firebasePushChannel, noPushChannel, type PushChannel } from '../api/push';
 import type { Config } from '../lib/config';
 import { journal as appJournal, type Journal } from '../machines/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../machines/session/live';
@@ -20,6 +21,8 @@ export interface Services {
   snackbar: ActorRefFrom<typeof snackbarMachine>;
   notify: (message: SnackbarRequest) => void;
   analytics: AnalyticsPort;
+  /** Push notifications: the dev kit's in mock mode, Firebase Cloud Messaging in live mode when configured. */
+  push: PushChannel;
   dev: DevExtension;
 }
 
@@ -40,6 +43,7 @@ export function createServices(config: Config, dev: DevExtension = {}, journal: 
     snackbar,
     notify,
     analytics: dev.analytics ?? beaconAnalytics(undefined),
+    push: dev.push ?? (config.backend === 'live' && config.push ? firebasePushChannel({ ...config.firebase, ...config.push }) : noPushChannel),
     dev,
   };
 }

@@ -1,4 +1,5 @@
 import { extendTheme } from '@mui/joy/styles';
+import { accentPalette, isHexColor } from '../lib/accent-palette';
 
 /**
  * Orange brand (the spec's orange top bar). Joy puts text, links and solid fills on the 500
@@ -20,21 +21,37 @@ const orange = {
 
 export const TOP_BAR_BACKGROUND = orange[500];
 
-export const theme = extendTheme({
-  fontFamily: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    display: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  },
-  colorSchemes: {
-    light: { palette: { primary: orange } },
-    dark: {
-      palette: {
-        primary: {
-          ...orange,
-          plainColor: 'var(--joy-palette-primary-300)',
-          outlinedColor: 'var(--joy-palette-primary-300)',
+/**
+ * The console's theme with a primary palette: the brand orange by default; the store's colour
+ * (Settings → Configuration) once the store profile is known (src/lib/accent-palette.ts).
+ */
+function themeWithPalette(primary: Record<keyof typeof orange, string>) {
+  return extendTheme({
+    fontFamily: {
+      body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      display: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    },
+    colorSchemes: {
+      light: { palette: { primary } },
+      dark: {
+        palette: {
+          primary: {
+            ...primary,
+            plainColor: 'var(--joy-palette-primary-300)',
+            outlinedColor: 'var(--joy-palette-primary-300)',
+          },
         },
       },
     },
-  },
-});
+  });
+}
+
+export const theme = themeWithPalette(orange);
+
+/**
+ * The theme whose accent follows the store's colour; the brand orange while there is none (or
+ * it is not a #rrggbb colour). The top bar stays orange either way (spec section 2).
+ */
+export function themeWithAccent(color: string | null | undefined) {
+  return color && isHexColor(color) ? themeWithPalette(accentPalette(color)) : theme;
+}

@@ -16,6 +16,11 @@ export const ConfigSchema = z.object({
     projectId: nonEmpty(),
     appId: nonEmpty(),
   }),
+  /**
+   * Push notifications in live mode (Firebase Cloud Messaging). Optional: without both values the
+   * console runs without push; with one of them only, the boot names the missing one.
+   */
+  push: z.object({ messagingSenderId: nonEmpty(), vapidKey: nonEmpty() }).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -27,6 +32,8 @@ const envNames: Record<string, string> = {
   'firebase.authDomain': 'VITE_FIREBASE_AUTH_DOMAIN',
   'firebase.projectId': 'VITE_FIREBASE_PROJECT_ID',
   'firebase.appId': 'VITE_FIREBASE_APP_ID',
+  'push.messagingSenderId': 'VITE_FIREBASE_MESSAGING_SENDER_ID',
+  'push.vapidKey': 'VITE_FIREBASE_VAPID_KEY',
 };
 
 export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend';
@@ -40,6 +47,9 @@ const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url'
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
 
+/** A variable with a value: blank ones (as .env.example leaves them) count as absent. */
+const hasValue = (value: string | boolean | undefined) => typeof value === 'string' && value.trim() !== '';
+
 export function parseConfig(env: Record<string, string | boolean | undefined>): ConfigResult {
   const candidate = {
     backend: env.VITE_BACKEND,
@@ -50,6 +60,9 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
       projectId: env.VITE_FIREBASE_PROJECT_ID,
       appId: env.VITE_FIREBASE_APP_ID,
     },
+    ...(hasValue(env.VITE_FIREBASE_MESSAGING_SENDER_ID) || hasValue(env.VITE_FIREBASE_VAPID_KEY)
+      ? { push: { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID, vapidKey: env.VITE_FIREBASE_VAPID_KEY } }
+      : {}),
   };
   const result = ConfigSchema.safeParse(candidate);
   if (result.success) {

@@ -74,6 +74,12 @@ export function formatDate(at: number): string {
   return `${pad(d.getDate())} ${pad(d.getMonth() + 1)} ${d.getFullYear()}`;
 }
 
+/** A plain date with its time: DD MM YYYY hh:mm, local time ("22 11 2026 09:05"). */
+export function formatDateAndTime(at: number): string {
+  const d = new Date(at);
+  return `${formatDate(at)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /**
  * A 0–5 rating as five stars: how many are full, half and empty (half from .25 up to .75,
  * rounding the rest), so 4.3 → 4 full + 1 half, 4.8 → 5 full.

@@ -1,5 +1,6 @@
 import Avatar from '@mui/joy/Avatar';
 import Box from '@mui/joy/Box';
+import Link from '@mui/joy/Link';
 import List from '@mui/joy/List';
 import ListItem from '@mui/joy/ListItem';
 import ListItemButton from '@mui/joy/ListItemButton';
@@ -35,9 +36,18 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
           <Typography level="title-sm" noWrap data-testid="store-name">
             {user.store.name}
           </Typography>
-          <Typography level="body-xs" noWrap>
+          {/* The operator's own profile (/profile/{id}): their e-mail is the way in. */}
+          <Link
+            component={RouterLink}
+            to={`/profile/${user.operator.id}`}
+            level="body-xs"
+            onClick={onNavigate}
+            aria-label={t('profile.link', { email: user.operator.email })}
+            data-testid="profile-link"
+            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+          >
             {user.operator.email}
-          </Typography>
+          </Link>
         </Box>
       </Box>
       <NavEntries role={user.operator.role} pathname={pathname} onNavigate={onNavigate} />

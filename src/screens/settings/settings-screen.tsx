@@ -28,7 +28,7 @@ export default function SettingsScreen() {
           ))}
         </TabList>
       </Tabs>
-      {storeId !== null && Panel && (
+      {storeId !== null && (
         <Suspense fallback={<SkeletonStack count={3} height={72} label={t('app.loading')} />}>
           {/* A new store (store switch) starts the panel afresh. */}
           <Panel key={storeId} storeId={storeId} />

@@ -24,8 +24,12 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, MessageKey> = {
 /** Each panel receives the current store's id. */
 export type SettingsPanel = ComponentType<{ storeId: number }>;
 
-export const SETTINGS_PANELS: Partial<Record<SettingsTab, LazyExoticComponent<SettingsPanel>>> = {
-  // Registered by each panel's module (one line each).
+export const SETTINGS_PANELS: Record<SettingsTab, LazyExoticComponent<SettingsPanel>> = {
+  general: lazy(() => import('./general-tab')),
+  media: lazy(() => import('./media-tab')),
+  devices: lazy(() => import('./devices-tab')),
+  configuration: lazy(() => import('./configuration-tab')),
+  security: lazy(() => import('./security-tab')),
+  billing: lazy(() => import('./billing-tab')),
+  terms: lazy(() => import('./terms-tab')),
 };
-
-export { lazy };

@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { now } from '../lib/clock';
+import { NotificationTypeSchema, type StoreNotification } from './stores';
+
+/**
+ * Push notifications (spec section 6: the topic is topic_storeadmin plus the store id; section 7:
+ * "push-topic subscription to a messaging provider"). A push is one more store notification: the
+ * bell counts it and the operator sees its title at once.
+ *
+ * Two channels implement PushChannel: Firebase Cloud Messaging in live mode (below, loaded on
+ * first use so neither the sign-in page nor the shell downloads firebase/messaging), and the mock
+ * backend's dev kit in mock mode (handed to the app through the dev extension).
+ *
+ * What is missing in live mode: a web client cannot subscribe itself to an FCM topic; only a
+ * server can (Admin SDK / Instance ID API, with the client's registration token). The spec shows
+ * no platform call that takes the token, so the console obtains the token for this browser and
+ * listens, and the platform still has to subscribe that token to pushTopic(storeId).
+ * docs/decisions/009-terms-profile-notifications-push.md.
+ */
+
+/** What the browser allows, without asking: the Notification permission, or no push at all here. */
+export type PushPermission = 'unsupported' | 'default' | 'granted' | 'denied';
+
+export interface PushChannel {
+  /** What the browser allows now. Never prompts. */
+  permission(): Promise<PushPermission>;
+  /** Asks the operator; must run from a user gesture (a click). */
+  requestPermission(): Promise<PushPermission>;
+  /**
+   * Starts receiving the store's pushes; resolves to the function that stops. Rejects when the
+   * subscription cannot be made (the operator can try again).
+   */
+  subscribe(storeId: number, onNotification: (notification: StoreNotification) => void): Promise<() => void>;
+}
+
+export const PUSH_TOPIC_PREFIX = 'topic_storeadmin';
+
+/** The store's topic (spec section 6): "topic_storeadmin" followed by the store id. */
+export const pushTopic = (storeId: number) => `${PUSH_TOPIC_PREFIX}${storeId}`;
+
+/**
+ * A push's notification. FCM carries `data` as strings only, so numbers arrive as text; the
+ * platform's payload is not shown in the spec, so the visible `notification.title` and the
+ * `fcmOptions.link` stand in when `data` lacks a title or a click action.
+ */
+const numeric = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+
+export const PushPayloadSchema = z.object({
+  data: z
+    .object({
+      id: numeric.optional(),
+      /** An unknown type still shows (as an order notification) rather than losing the push. */
+      type: NotificationTypeSchema.optional().catch(undefined),
+      title: z.string().optional(),
+      /** unix seconds, like every date on the wire */
+      created_at: numeric.optional(),
+      click_action: z.string().optional(),
+    })
+    .optional(),
+  notification: z.object({ title: z.string().optional() }).optional(),
+  fcmOptions: z.object({ link: z.string().optional() }).optional(),
+});
+export type PushPayload = z.input<typeof PushPayloadSchema>;
+
+/**
+ * The store notification a push carries, or null when it carries none (no title). Without an id
+ * the push gets one from its arrival time, so two pushes never replace each other in the bell.
+ */
+export function notificationFromPush(payload: unknown, receivedAt: number): StoreNotification | null {
+  const parsed = PushPayloadSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { data = {}, notification, fcmOptions } = parsed.data;
+  const title = data.title ?? notification?.title;
+  if (!title) return null;
+  return {
+    id: data.id ?? receivedAt,
+    type: data.type ?? 'order',
+    title,
+    created_at: data.created_at === undefined ? receivedAt : data.created_at * 1000,
+    click_action: data.click_action ?? fcmOptions?.link ?? '/operations/orders/pending',
+    read: false,
+  };
+}
+
+/** A browser or build without push: nothing to ask, nothing arrives. */
+export const noPushChannel: PushChannel = {
+  permission: async () => 'unsupported',
+  requestPermission: async () => 'unsupported',
+  subscribe: async () => () => {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Live: Firebase Cloud Messaging
+// ---------------------------------------------------------------------------------------------
+
+export interface FirebasePushConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+  messagingSenderId: string;
+  /** The web push certificate's public key (Firebase console → Cloud Messaging → Web configuration). */
+  vapidKey: string;
+}
+
+/**
+ * The service worker that receives the pushes (public/push-sw.js). It forwards a push to the open
+ * console tabs with this marker, or shows a system notification when none is visible.
+ */
+export const PUSH_SERVICE_WORKER_URL = '/push-sw.js';
+const PUSH_SERVICE_WORKER_SCOPE = '/console-push-scope';
+export const PUSH_MESSAGE_SOURCE = 'console-push';
+
+const browserPermission = (): PushPermission =>
+  typeof Notification === 'undefined' ? 'unsupported' : (Notification.permission as PushPermission);
+
+/** Whether this browser can take FCM web pushes at all (service worker, Push API, IndexedDB). */
+async function messagingSupported(): Promise<boolean> {
+  if (typeof Notification === 'undefined' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const { isSupported } = await import('firebase/messaging');
+  return isSupported();
+}
+
+export function firebasePushChannel(config: FirebasePushConfig): PushChannel {
+  return {
+    async permission() {
+      return (await messagingSupported()) ? browserPermission() : 'unsupported';
+    },
+    async requestPermission() {
+      // Asked before anything is awaited, while the click's user activation is surely current.
+      // Only reached after permission() found push supported here.
+      if (typeof Notification === 'undefined') return 'unsupported';
+      return (await Notification.requestPermission()) as PushPermission;
+    },
+    async subscribe(storeId, onNotification) {
+      const [{ initializeApp, getApps }, { getMessaging, getToken }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
+      const { vapidKey, ...appConfig } = config;
+      // A named app of its own: the identity provider's default app carries no messagingSenderId.
+      const app = getApps().find((a) => a.name === 'push') ?? initializeApp(appConfig, 'push');
+      const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER_URL, { scope: PUSH_SERVICE_WORKER_SCOPE });
+      await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration });
+      // The token identifies this browser to FCM; the platform must subscribe it to the topic
+      // (no call for it in spec section 7), so it is not sent anywhere and never logged.
+      console.info(`Push: this browser can receive ${pushTopic(storeId)} once the platform subscribes its FCM token to the topic.`);
+      const onMessage = (event: MessageEvent) => {
+        const message = event.data as { source?: unknown; payload?: unknown } | null;
+        if (message?.source !== PUSH_MESSAGE_SOURCE) return;
+        const notification = notificationFromPush(message.payload, now());
+        if (notification) onNotification(notification);
+        else console.info('Push: a message without a notification title was ignored');
+      };
+      navigator.serviceWorker.addEventListener('message', onMessage);
+      return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { MessageKey } from '../i18n';
+import { sameValue } from '../lib/same-value';
+import { promiseNotProvided } from './not-provided';
+
+/**
+ * The flow of every settings form (issue 6: business info, operators, billing, configuration):
+ *
+ *   loading → editing.idle → saving → editing.saved   (notifySaved: "Successfully saved")
+ *      ↓          ↑                 ↘ editing.failed  (notifyFailed: the catalogue's message; every
+ *   loadFailed ───┘ (retry)                            value kept; Save sends them again; back to
+ *                                                      idle when the changes are discarded)
+ *
+ * A tab stays open after a save, so unlike the offer and template forms there is no final state:
+ * the server's answer becomes the form's new baseline. react-hook-form holds the fields; every
+ * change reaches the machine (`form.changed`), which knows whether the form differs from what
+ * the server holds (the leave guard asks then). Each form is one typed instance of this factory:
+ * `TData` is what the server answers (the load and each save), `TValues` what the form edits.
+ */
+
+export interface SettingsFormInput {
+  storeId: number;
+}
+
+/** What a save receives: the values to send and what the form was loaded from (ids, read-only parts). */
+export interface SettingsSaveInput<TData, TValues> {
+  storeId: number;
+  values: TValues;
+  data: TData;
+}
+
+export interface SettingsFormContext<TData, TValues> {
+  storeId: number;
+  /** What the server last answered: the load, then each save. */
+  data: TData | null;
+  /** The values the server holds (from `data`): the form's baseline. */
+  saved: TValues | null;
+  /** The latest values: what the operator sees, kept through a failed save. */
+  values: TValues | null;
+  /** The values differ from the server's. */
+  dirty: boolean;
+  /** The catalogue message of the failed save (editing.failed). */
+  error: MessageKey | null;
+}
+
+export type SettingsFormEvent<TValues> =
+  | { type: 'form.changed'; values: TValues }
+  | { type: 'form.submit'; values: TValues }
+  | { type: 'form.retryLoad' };
+
+export interface SettingsFormDefinition<TData, TValues> {
+  /** The machine's id (and the prefix of its state ids). */
+  id: string;
+  /** The form's values of what the server answered. */
+  valuesOf: (data: TData) => TValues;
+  /** The catalogue message of a failed save, chosen from the error (spec section 8). */
+  failureOf: (error: unknown) => MessageKey;
+}
+
+/**
+ * A settings form machine for one resource. The `load` and `save` actors and the journal,
+ * snackbar and log actions are injected with `.provide()` (src/machines/settings.live.ts).
+ */
+export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failureOf }: SettingsFormDefinition<TData, TValues>) {
+  return setup({
+    types: {
+      input: {} as SettingsFormInput,
+      context: {} as SettingsFormContext<TData, TValues>,
+      events: {} as SettingsFormEvent<TValues>,
+    },
+    actors: {
+      load: promiseNotProvided<TData, SettingsFormInput>('load'),
+      save: promiseNotProvided<TData, SettingsSaveInput<TData, TValues>>('save'),
+    },
+    guards: {
+      /** An echo of what the machine already holds (react-hook-form's reset after a save) changes nothing. */
+      valuesChanged: ({ context, event }) => event.type === 'form.changed' && !sameValue(event.values, context.values),
+      /** The form shows what the server holds again (the changes were discarded or typed back). */
+      backToSaved: ({ context, event }) => event.type === 'form.changed' && sameValue(event.values, context.saved),
+    },
+    actions: {
+      // Injected: the journal, the snackbar and the log.
+      /** Appends the resource's saved event to the journal (when the resource has one). */
+      recordSaved: (_, _params: { data: TData }) => {},
+      notifySaved: () => {},
+      notifyFailed: (_, _params: { key: MessageKey }) => {},
+      logFailure: (_, _params: { error: unknown }) => {},
+      keepValues: assign(({ context }, params: { values: TValues }) => ({
+        values: params.values,
+        dirty: !sameValue(params.values, context.saved),
+      })),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ storeId: input.storeId, data: null, saved: null, values: null, dirty: false, error: null }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: 'busy',
+        invoke: {
+          id: 'load',
+          src: 'load',
+          input: ({ context }) => ({ storeId: context.storeId }),
+          onDone: {
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const saved = valuesOf(event.output);
+              return { data: event.output, saved, values: saved, dirty: false };
+            }),
+          },
+          onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        },
+      },
+      loadFailed: {
+        description: '"We have problems, please retry in a moment" with a retry.',
+        on: { 'form.retryLoad': 'loading' },
+      },
+      editing: {
+        initial: 'idle',
+        on: {
+          'form.changed': { guard: 'valuesChanged', actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) } },
+          'form.submit': {
+            target: 'saving',
+            actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })],
+          },
+        },
+        states: {
+          idle: {},
+          saved: {
+            description: 'The server holds what the form shows; the saved notice went out. The next change leaves it.',
+            on: {
+              'form.changed': { guard: 'valuesChanged', target: 'idle', actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) } },
+            },
+          },
+          failed: {
+            description: 'The save failed: every value is kept and the message shows until the next attempt; Save sends them again.',
+            on: {
+              // Discarding the changes leaves nothing to retry (other changes keep the message).
+              'form.changed': {
+                guard: 'backToSaved',
+                target: 'idle',
+                actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })],
+              },
+            },
+          },
+        },
+      },
+      saving: {
+        tags: 'busy',
+        invoke: {
+          id: 'save',
+          src: 'save',
+          input: ({ context }) => ({ storeId: context.storeId, values: context.values!, data: context.data! }),
+          onDone: {
+            target: 'editing.saved',
+            actions: [
+              assign(({ event }) => {
+                const saved = valuesOf(event.output);
+                return { data: event.output, saved, values: saved, dirty: false };
+              }),
+              { type: 'recordSaved', params: ({ event }) => ({ data: event.output }) },
+              'notifySaved',
+            ],
+          },
+          onError: {
+            target: 'editing.failed',
+            actions: [
+              assign({ error: ({ event }) => failureOf(event.error) }),
+              { type: 'notifyFailed', params: ({ event }) => ({ key: failureOf(event.error) }) },
+              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        },
+      },
+    },
+  });
+}
+
+export type SettingsFormMachine<TData, TValues> = ReturnType<typeof createSettingsFormMachine<TData, TValues>>;
+export type SettingsFormSnapshot<TData, TValues> = SnapshotFrom<SettingsFormMachine<TData, TValues>>;
+
+export const selectSettingsLoading = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('loading');
+export const selectSettingsLoadFailed = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('loadFailed');
+export const selectSettingsSaving = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('saving');
+/** The failed save's catalogue message while the form shows it. */
+export const selectSettingsSaveError = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) =>
+  s.matches({ editing: 'failed' }) ? s.context.error : null;
+/** The last save went through and nothing changed since. */
+export const selectSettingsJustSaved = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches({ editing: 'saved' });
+/** Leaving asks first while this holds: the form differs from what the server holds. */
+export const selectSettingsUnsaved = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.dirty;

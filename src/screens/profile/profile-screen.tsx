@@ -1,0 +1,226 @@
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import Radio from '@mui/joy/Radio';
+import RadioGroup from '@mui/joy/RadioGroup';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Navigate, useParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
+import { useProjection } from '../../app/hooks';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
+import { Page } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useT } from '../../i18n';
+import { profileValuesOf, type profileFormMachine } from '../../machines/profile-form.machine';
+import { liveProfileFormMachine } from '../../machines/profile.live';
+import { selectUser } from '../../machines/selectors';
+import {
+  selectSettingsJustSaved,
+  selectSettingsLoadFailed,
+  selectSettingsSaveError,
+  selectSettingsSaving,
+  selectSettingsUnsaved,
+} from '../../machines/settings-form.machine';
+import { fieldProps, TextField } from '../../ui/form-fields';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+
+/**
+ * /profile/{id}: the signed-in operator's own profile. {id} must be their operator id; any other
+ * id is the 404 page (no call reads another operator's profile, so that page does not exist).
+ * /profile/{id}/{tab} takes the one tab there is, "details"; any other tab is the 404 page too.
+ */
+const PROFILE_TABS = ['details'] as const;
+
+type ProfileActor = ActorRefFrom<typeof profileFormMachine>;
+
+export default function ProfileScreen() {
+  const { id, tab } = useParams();
+  const operatorId = useProjection('session', (view) => view.user?.operator.id ?? null);
+  if (operatorId === null) return null;
+  if (id !== String(operatorId) || (tab !== undefined && !PROFILE_TABS.includes(tab as (typeof PROFILE_TABS)[number]))) {
+    return <Navigate to="/errors/error-404" replace />;
+  }
+  return <Profile />;
+}
+
+function Profile() {
+  const t = useT();
+  const { journal, notify } = useServices();
+  const [machine] = useState(() => liveProfileFormMachine({ journal, notify }));
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? 0);
+  const actor = useActorRef(machine, { input: { storeId } });
+  const loadFailed = useSelector(actor, selectSettingsLoadFailed);
+  const loaded = useSelector(actor, (s) => s.context.saved);
+
+  return (
+    <Page titleKey="page.profile">
+      <Stack gap={2} sx={{ maxWidth: 760 }}>
+        <AccountCard />
+        {loadFailed ? (
+          <RetryAlert message={t('profile.loadFailed')} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
+        ) : loaded ? (
+          <ProfileForm actor={actor} initial={loaded} />
+        ) : (
+          <SkeletonStack count={3} height={56} label={t('app.loading')} />
+        )}
+      </Stack>
+    </Page>
+  );
+}
+
+/** What the operator cannot change here: the sign-in e-mail, the roles and the account acted on. */
+function AccountCard() {
+  const t = useT();
+  const headingId = useId();
+  const user = useProjection('session', selectUser);
+  const accountName = useProjection('accounts', (view) => {
+    const current = user?.operator.currentAccount;
+    return view.accounts.find((account) => account.store_id === current)?.store_name ?? null;
+  });
+  if (!user) return null;
+  const { operator, store } = user;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} level="title-md" component="h2">
+        {t('profile.account')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1.5, m: 0 }}>
+        <Typography component="dt" level="title-sm">
+          {t('profile.email')}
+        </Typography>
+        <Typography component="dd" level="body-md" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="profile-email">
+          {operator.email}
+        </Typography>
+        <Typography component="dt" level="title-sm">
+          {t('profile.roles')}
+        </Typography>
+        <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="profile-roles">
+          {operator.rolesList.roles.map((role) => (
+            <Chip key={role} size="sm" variant={role === operator.role ? 'solid' : 'soft'} color={role === operator.role ? 'primary' : 'neutral'}>
+              {role}
+              {role === operator.role && ` · ${t('profile.currentRole')}`}
+            </Chip>
+          ))}
+        </Box>
+        <Typography component="dt" level="title-sm">
+          {t('profile.currentAccount')}
+        </Typography>
+        <Typography component="dd" level="body-md" sx={{ m: 0 }} data-testid="profile-current-account">
+          {accountName ?? store.name}
+        </Typography>
+      </Box>
+      <Typography level="body-sm" textColor="text.secondary">
+        {t('profile.readOnlyHint')}
+      </Typography>
+    </Card>
+  );
+}
+
+/** The schema's messages in the operator's language, by field (the schema is the server's too). */
+function useFieldMessage() {
+  const t = useT();
+  return (field: 'name_op' | 'phone', message: string | undefined): string | undefined => {
+    if (message === undefined) return undefined;
+    if (field === 'phone') return t('profile.phoneInvalid');
+    return message === 'is required' ? t('profile.nameRequired') : t('profile.nameTooLong', { max: 80 });
+  };
+}
+
+function ProfileForm({ actor, initial }: { actor: ProfileActor; initial: OperatorProfileInput }) {
+  const t = useT();
+  const messageOf = useFieldMessage();
+  const formId = useId();
+  const [schema] = useState(() => OperatorProfileInputSchema);
+  const { register, control, handleSubmit, subscribe, getValues, reset, formState } = useForm<OperatorProfileInput>({
+    defaultValues: initial,
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = formState;
+  const saving = useSelector(actor, selectSettingsSaving);
+  const saveError = useSelector(actor, selectSettingsSaveError);
+  const justSaved = useSelector(actor, selectSettingsJustSaved);
+  const unsaved = useSelector(actor, selectSettingsUnsaved);
+  const saved = useSelector(actor, (s) => s.context.data);
+  const guard = useLeaveGuard(unsaved, () => actor.getSnapshot().context.dirty);
+
+  // Every change reaches the machine: it knows whether the form differs from the server's profile.
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => actor.send({ type: 'form.changed', values: getValues() }) }), [subscribe, getValues, actor]);
+
+  // After a save the server's answer is the form's new starting point (no longer "changed").
+  useEffect(() => {
+    if (justSaved && saved) reset(profileValuesOf(saved));
+  }, [justSaved, saved, reset]);
+
+  const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
+  const languageLabelId = `${formId}-language`;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={`${formId}-title`}>
+      <Typography id={`${formId}-title`} level="title-md" component="h2">
+        {t('profile.details')}
+      </Typography>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="profile-form">
+        <Stack gap={2}>
+          <TextField label={t('profile.name')} error={messageOf('name_op', errors.name_op?.message)} {...fieldProps(register('name_op'))} />
+          <TextField label={t('profile.phone')} error={messageOf('phone', errors.phone?.message)} {...fieldProps(register('phone'))} />
+          <Controller
+            control={control}
+            name="preferences.language"
+            render={({ field }) => (
+              <FormControl>
+                <FormLabel id={languageLabelId}>{t('profile.language')}</FormLabel>
+                <RadioGroup
+                  orientation="horizontal"
+                  aria-labelledby={languageLabelId}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  sx={{ gap: 3 }}
+                >
+                  <Radio value="en" label={t('profile.language.en')} />
+                  <Radio value="es" label={t('profile.language.es')} />
+                </RadioGroup>
+                <FormHelperText>{t('profile.languageHint')}</FormHelperText>
+              </FormControl>
+            )}
+          />
+          {saveError && (
+            <Alert color="danger" variant="soft" role="alert" data-testid="profile-error">
+              {t(saveError)}
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button type="submit" loading={saving} loadingPosition="start">
+              {saving ? t('profile.saving') : saveError ? t('profile.retry') : t('profile.save')}
+            </Button>
+            <Button
+              variant="plain"
+              color="neutral"
+              disabled={saving || !unsaved}
+              onClick={() => {
+                const baseline = actor.getSnapshot().context.saved;
+                if (baseline) reset(baseline);
+              }}
+            >
+              {t('profile.discard')}
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+      <LeaveDialog guard={guard} bodyKey="profile.leaveBody" />
+    </Card>
+  );
+}

@@ -1,0 +1,281 @@
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import Stack from '@mui/joy/Stack';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useServices } from '../../app/services';
+import { useT, type Translate } from '../../i18n';
+import { formatDate } from '../../lib/format';
+import { liveDevicesMachine } from '../../machines/devices.live';
+import {
+  allowanceProblem,
+  MAX_DEVICES_ALLOWED,
+  selectConfirmingRenew,
+  selectConfirmingUnregister,
+  selectDevices,
+  selectDevicesAllowed,
+  selectDevicesLoadFailed,
+  selectDevicesLoading,
+  selectKeyRevealed,
+  selectQrKey,
+  selectRenewing,
+  selectSavingAllowance,
+  selectShownKey,
+  selectUnregisteringId,
+  selectWorkIdle,
+  selectCopying,
+  type AllowanceProblem,
+  type DevicesMachine,
+} from '../../machines/devices.machine';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { QrCodeImage } from '../../ui/qr-code-image';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import type { SettingsPanel } from './settings-tabs';
+
+type DevicesActor = ActorRefFrom<DevicesMachine>;
+
+/** The browser's clipboard; a page without one (an insecure origin) fails the copy, which says so. */
+async function copyToClipboard(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * Settings → Devices: the store's API key (masked until revealed, Copy, its QR code for devices
+ * to scan, Renew after a confirmation), how many devices may register, and the registered
+ * devices with Unregister (after a confirmation). The key stays inside the tab's machine.
+ */
+const DevicesTab: SettingsPanel = ({ storeId }) => {
+  const t = useT();
+  const { notify } = useServices();
+  const [machine] = useState(() => liveDevicesMachine({ notify, copyText: copyToClipboard }));
+  const actor = useActorRef(machine, { input: { storeId } });
+  const loading = useSelector(actor, selectDevicesLoading);
+  const loadFailed = useSelector(actor, selectDevicesLoadFailed);
+
+  if (loadFailed) {
+    return <RetryAlert message={t('settings.devices.loadFailed')} retryLabel={t('settings.devices.retry')} onRetry={() => actor.send({ type: 'devices.retry' })} />;
+  }
+  if (loading) return <SkeletonStack count={3} height={120} label={t('settings.devices.loading')} />;
+  return (
+    <Stack gap={2} data-testid="devices-tab">
+      <ApiKeyCard actor={actor} />
+      <AllowanceCard actor={actor} />
+      <DevicesCard actor={actor} />
+    </Stack>
+  );
+};
+
+function Section({ title, hint, children, testId }: { title: string; hint?: ReactNode; children: ReactNode; testId?: string }) {
+  const headingId = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId} data-testid={testId} sx={{ gap: 1.5 }}>
+      <Typography id={headingId} level="title-lg" component="h2">
+        {title}
+      </Typography>
+      {hint && <Typography level="body-sm">{hint}</Typography>}
+      {children}
+    </Card>
+  );
+}
+
+function ApiKeyCard({ actor }: { actor: DevicesActor }) {
+  const t = useT();
+  const shown = useSelector(actor, selectShownKey);
+  const revealed = useSelector(actor, selectKeyRevealed);
+  const qrKey = useSelector(actor, selectQrKey);
+  const idle = useSelector(actor, selectWorkIdle);
+  const renewing = useSelector(actor, selectRenewing);
+  const confirming = useSelector(actor, selectConfirmingRenew);
+  const copying = useSelector(actor, selectCopying);
+  const keyId = useId();
+  if (shown === null) return null;
+
+  return (
+    <Section title={t('settings.devices.apiKeyTitle')} hint={t('settings.devices.apiKeyHint')} testId="api-key-card">
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Stack gap={1.5} sx={{ flex: '1 1 280px', minWidth: 0 }}>
+          <Box id={keyId} sx={{ p: 1.5, borderRadius: 'sm', bgcolor: 'background.level1', fontFamily: 'code', fontSize: 'md', overflowWrap: 'anywhere' }}>
+            {revealed ? (
+              <span data-testid="api-key">{shown}</span>
+            ) : (
+              <>
+                <span aria-hidden="true" data-testid="api-key">
+                  {shown}
+                </span>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('settings.devices.maskedLabel', { last: shown.slice(-4) })}
+                </Box>
+              </>
+            )}
+          </Box>
+          <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" color="neutral" aria-controls={keyId} onClick={() => actor.send({ type: revealed ? 'apiKey.hide' : 'apiKey.reveal' })}>
+              {revealed ? t('settings.devices.hide') : t('settings.devices.reveal')}
+            </Button>
+            <Button variant="outlined" color="neutral" loading={copying} onClick={() => actor.send({ type: 'apiKey.copy' })}>
+              {t('settings.devices.copy')}
+            </Button>
+            <Button variant="solid" color="danger" loading={renewing} loadingPosition="start" disabled={!idle && !renewing} onClick={() => actor.send({ type: 'apiKey.renew' })}>
+              {renewing ? t('settings.devices.renewing') : t('settings.devices.renew')}
+            </Button>
+          </Stack>
+        </Stack>
+        <Box sx={{ width: 208, maxWidth: '100%' }}>
+          {qrKey !== null ? (
+            <QrCodeImage value={qrKey} label={t('settings.devices.qrLabel')} testId="api-key-qr" />
+          ) : (
+            <Box
+              sx={{ width: 208, height: 208, maxWidth: '100%', display: 'grid', placeItems: 'center', p: 2, textAlign: 'center', borderRadius: 'sm', border: '1px dashed', borderColor: 'neutral.outlinedBorder' }}
+            >
+              <Typography level="body-sm">{t('settings.devices.qrHidden')}</Typography>
+            </Box>
+          )}
+        </Box>
+      </Box>
+      <ConfirmDeleteDialog
+        texts={
+          confirming
+            ? {
+                title: t('settings.devices.confirmRenewTitle'),
+                body: t('settings.devices.confirmRenewBody'),
+                cancel: t('settings.devices.cancel'),
+                confirm: t('settings.devices.confirmRenew'),
+              }
+            : null
+        }
+        onCancel={() => actor.send({ type: 'apiKey.cancelRenew' })}
+        onConfirm={() => actor.send({ type: 'apiKey.confirmRenew' })}
+      />
+    </Section>
+  );
+}
+
+function problemText(t: Translate, problem: AllowanceProblem): string {
+  switch (problem.kind) {
+    case 'notWhole':
+      return t('settings.devices.notWhole');
+    case 'tooMany':
+      return t('settings.devices.tooMany', { max: problem.max });
+    case 'belowRegistered':
+      return t('settings.devices.belowRegistered', { registered: problem.registered });
+  }
+}
+
+function AllowanceCard({ actor }: { actor: DevicesActor }) {
+  const t = useT();
+  const allowed = useSelector(actor, selectDevicesAllowed);
+  const registered = useSelector(actor, (s) => selectDevices(s).length);
+  const saving = useSelector(actor, selectSavingAllowance);
+  const idle = useSelector(actor, selectWorkIdle);
+  // The field's text is the operator's until sent; the figure on record is the machine's.
+  const [draft, setDraft] = useState(() => String(allowed));
+  const [tried, setTried] = useState(false);
+  const value = draft.trim() === '' ? Number.NaN : Number(draft);
+  const problem = allowanceProblem(value, registered);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem === null) actor.send({ type: 'devices.saveAllowance', devicesAllowed: value });
+  };
+
+  return (
+    <Section title={t('settings.devices.allowanceTitle')} testId="allowance-card">
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <FormControl error={tried && problem !== null} sx={{ flex: '0 1 320px' }}>
+          <FormLabel>{t('settings.devices.allowance')}</FormLabel>
+          <Input
+            type="number"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            slotProps={{ input: { min: registered, max: MAX_DEVICES_ALLOWED, step: 1, inputMode: 'numeric' } }}
+          />
+          <FormHelperText>{tried && problem !== null ? problemText(t, problem) : t('settings.devices.allowanceHint', { count: registered })}</FormHelperText>
+        </FormControl>
+        <Button type="submit" loading={saving} loadingPosition="start" disabled={!idle && !saving} sx={{ mt: { sm: 3 } }}>
+          {saving ? t('settings.devices.saving') : t('settings.devices.save')}
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
+function DevicesCard({ actor }: { actor: DevicesActor }) {
+  const t = useT();
+  const devices = useSelector(actor, selectDevices);
+  const idle = useSelector(actor, selectWorkIdle);
+  const confirming = useSelector(actor, selectConfirmingUnregister);
+  const unregistering = useSelector(actor, selectUnregisteringId);
+
+  return (
+    <Section title={t('settings.devices.registered')} testId="devices-card">
+      {devices.length === 0 ? (
+        <Typography level="body-md">{t('settings.devices.none')}</Typography>
+      ) : (
+        <Box role="region" aria-label={t('settings.devices.registered')} tabIndex={0} sx={{ overflowX: 'auto' }}>
+          <Table size="md" sx={{ minWidth: 480 }}>
+            <thead>
+              <tr>
+                <th>{t('settings.devices.colName')}</th>
+                <th>{t('settings.devices.colModel')}</th>
+                <th>{t('settings.devices.colRegistered')}</th>
+                <th style={{ width: 150 }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('settings.devices.colActions')}
+                  </Box>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {devices.map((device) => (
+                <tr key={device.id} data-testid={`device-${device.id}`}>
+                  <td>{device.name}</td>
+                  <td>{device.model}</td>
+                  <td>{formatDate(device.registered_at)}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="outlined"
+                      color="danger"
+                      aria-label={t('settings.devices.unregisterLabel', { name: device.name })}
+                      loading={unregistering === device.id}
+                      disabled={!idle && unregistering !== device.id}
+                      onClick={() => actor.send({ type: 'device.unregister', id: device.id })}
+                    >
+                      {t('settings.devices.unregister')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Box>
+      )}
+      <ConfirmDeleteDialog
+        texts={
+          confirming
+            ? {
+                title: t('settings.devices.confirmUnregisterTitle', { name: confirming.name }),
+                body: t('settings.devices.confirmUnregisterBody'),
+                cancel: t('settings.devices.cancel'),
+                confirm: t('settings.devices.unregister'),
+              }
+            : null
+        }
+        onCancel={() => actor.send({ type: 'device.cancelUnregister' })}
+        onConfirm={() => actor.send({ type: 'device.confirmUnregister' })}
+      />
+    </Section>
+  );
+}
+
+export default DevicesTab;

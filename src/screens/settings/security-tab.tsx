@@ -1,0 +1,132 @@
+import Box from '@mui/joy/Box';
+import List from '@mui/joy/List';
+import ListItem from '@mui/joy/ListItem';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef } from '@xstate/react';
+import { useId, useState } from 'react';
+import type { Account } from '../../api/accounts';
+import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
+import { LanguageSchema, type Language } from '../../api/session';
+import { useServices } from '../../app/services';
+import { useT } from '../../i18n';
+import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings.live';
+import { FormSection } from '../../ui/form-fields';
+import {
+  fieldMessage,
+  ReadOnlyField,
+  SettingsFieldset,
+  SettingsFormActions,
+  SettingsFormFrame,
+  SettingsSelect,
+  SettingsTextField,
+  settingsErrorMap,
+  useSettingsForm,
+  type SettingsFormActor,
+} from './settings-form-parts';
+
+/**
+ * Settings → Operators (/settings/security): the signed-in operator's admin profile (name, phone,
+ * language; the e-mail is the sign-in's and only shown) and, read-only, the store's operators.
+ * A failed save says "Error to post admin info" when the server refused it and "Error in update
+ * Admin store" otherwise (operatorProfileFailure in src/machines/settings.live.ts).
+ */
+export default function SecurityTab({ storeId }: { storeId: number }) {
+  const { journal, notify } = useServices();
+  const [machine] = useState(() => liveOperatorProfileFormMachine({ journal, notify }));
+  const actor = useActorRef(machine, { input: { storeId } });
+  return (
+    <SettingsFormFrame
+      actor={actor}
+      labels={{ loading: 'settings.security.loading', loadFailed: 'settings.security.loadFailed', leaveBody: 'settings.security.leaveBody' }}
+    >
+      {(data, saved) => (
+        <Stack gap={2} sx={{ maxWidth: 760 }}>
+          <OperatorProfileForm actor={actor} data={data} saved={saved} />
+          <StoreOperators accounts={data.accounts} email={data.operator.email} />
+        </Stack>
+      )}
+    </SettingsFormFrame>
+  );
+}
+
+/** Each language is named in itself (the same in every catalogue), as language pickers do. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+const LANGUAGES = LanguageSchema.options.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
+
+function OperatorProfileForm({
+  actor,
+  data,
+  saved,
+}: {
+  actor: SettingsFormActor<OperatorProfileData, OperatorProfileInput>;
+  data: OperatorProfileData;
+  saved: OperatorProfileInput;
+}) {
+  const t = useT();
+  const [resolver] = useState(() => zodResolver(OperatorProfileInputSchema, settingsErrorMap));
+  const { form, submit, discard } = useSettingsForm(actor, saved, resolver);
+  const { register, control, formState } = form;
+  const { errors } = formState;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="operator-profile-form">
+      <Stack gap={2}>
+        <SettingsFieldset actor={actor}>
+          <FormSection title={t('settings.security.title')} hint={t('settings.security.hint')}>
+            <SettingsTextField label={t('settings.security.name')} autoComplete="name" error={fieldMessage(t, errors.name_op)} field={register('name_op')} />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+              <SettingsTextField label={t('settings.security.phone')} type="tel" autoComplete="tel" error={fieldMessage(t, errors.phone)} field={register('phone')} />
+              <ReadOnlyField label={t('settings.security.email')} value={data.operator.email} hint={t('settings.security.emailHint')} testId="operator-email" />
+            </Box>
+            <Box sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}>
+              <SettingsSelect
+                control={control}
+                name="preferences.language"
+                label={t('settings.security.language')}
+                placeholder={t('settings.security.language')}
+                options={LANGUAGES}
+                errorText={t('settings.general.required')}
+                testId="operator-language"
+              />
+            </Box>
+          </FormSection>
+        </SettingsFieldset>
+        <SettingsFormActions actor={actor} onDiscard={discard} testIdPrefix="operator-profile" />
+      </Stack>
+    </form>
+  );
+}
+
+/** The store's operator accounts (GET /stores/accounts), read-only; the signed-in one marked. */
+function StoreOperators({ accounts, email }: { accounts: Account[] | null; email: string }) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="store-operators">
+      <Typography id={headingId} level="title-md" component="h2">
+        {t('settings.security.accounts')}
+      </Typography>
+      <Typography level="body-sm" sx={{ mb: 1 }}>
+        {t('settings.security.accountsHint')}
+      </Typography>
+      {accounts === null ? (
+        <Typography level="body-sm" color="warning" data-testid="store-operators-failed">
+          {t('settings.security.accountsFailed')}
+        </Typography>
+      ) : accounts.length === 0 ? (
+        <Typography level="body-sm">{t('settings.security.accountsEmpty')}</Typography>
+      ) : (
+        <List aria-labelledby={headingId} variant="outlined" sx={{ borderRadius: 'sm', maxWidth: 480 }}>
+          {accounts.map((account) => (
+            <ListItem key={account.id}>
+              {account.holder}
+              {account.holder.toLowerCase() === email.toLowerCase() && ` ${t('settings.security.you')}`}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

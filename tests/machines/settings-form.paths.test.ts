@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { selectSettingsJustSaved, selectSettingsSaveError, selectSettingsUnsaved } from '../../src/machines/settings-form.machine';
+import { operatorProfileFormMachine } from '../../src/machines/settings.live';
+import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { savedProfile, settingsFormPathModel, typedProfile } from '../support/settings-form-paths';
+
+const paths = generatePaths(settingsFormPathModel);
+
+/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
+function pathTaking(label: string): ModelPath {
+  const transition = allTransitions(operatorProfileFormMachine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
+describe('settings form machine: generated paths run against a real actor', () => {
+  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
+    const executed = await executePath(settingsFormPathModel, path);
+    expect(executed.steps).toHaveLength(path.steps.length);
+  });
+
+  it('together cover every state and every transition of the machine', async () => {
+    const executed: ExecutedPath[] = [];
+    for (const path of paths) executed.push(await executePath(settingsFormPathModel, path));
+    const report = coverage(operatorProfileFormMachine, executed);
+    expect(report.stateNodes.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.stateNodes.total).toBe(7);
+    expect(report.transitions.total).toBe(9);
+    expect(report.complete).toBe(true);
+    expect(paths).toHaveLength(4);
+  });
+
+  describe('include the operator-facing branches by name', () => {
+    it('the form opens on what the server holds: nothing unsaved', () => {
+      const { state } = pathTaking('operatorProfileForm.loading —xstate.done.actor.load→ operatorProfileForm.editing');
+      expect(state.machine.value).toEqual({ editing: 'idle' });
+      expect(state.machine.context).toMatchObject({ saved: savedProfile, values: savedProfile, dirty: false });
+    });
+
+    it('a failed load can be retried', () => {
+      expect(pathTaking('operatorProfileForm.loading —xstate.error.actor.load→ operatorProfileForm.loadFailed').state.machine.value).toBe('loadFailed');
+      expect(pathTaking('operatorProfileForm.loadFailed —form.retryLoad→ operatorProfileForm.loading').state.machine.value).toBe('loading');
+    });
+
+    it('typing makes the form unsaved', () => {
+      const { state } = pathTaking('operatorProfileForm.editing —form.changed [valuesChanged]→ (no target)');
+      expect(state.machine.context).toMatchObject({ values: typedProfile, dirty: true });
+      expect(selectSettingsUnsaved(state.machine)).toBe(true);
+    });
+
+    it('a save shows the saved notice and makes the answer the new baseline', () => {
+      const { state } = pathTaking('operatorProfileForm.saving —xstate.done.actor.save→ operatorProfileForm.editing.saved');
+      expect(selectSettingsJustSaved(state.machine)).toBe(true);
+      expect(state.machine.context).toMatchObject({ saved: typedProfile, values: typedProfile, dirty: false, error: null });
+    });
+
+    it('after a save, the next change leaves the notice', () => {
+      const { state } = pathTaking('operatorProfileForm.editing.saved —form.changed [valuesChanged]→ operatorProfileForm.editing.idle');
+      expect(state.machine.value).toEqual({ editing: 'idle' });
+      expect(state.machine.context).toMatchObject({ values: savedProfile, saved: typedProfile, dirty: true });
+    });
+
+    it('a refused save shows "Error to post admin info"; the values stay for Save again', () => {
+      const { state } = pathTaking('operatorProfileForm.saving —xstate.error.actor.save→ operatorProfileForm.editing.failed');
+      expect(selectSettingsSaveError(state.machine)).toBe('settings.security.postFailed');
+      expect(state.machine.context).toMatchObject({ values: typedProfile, saved: savedProfile, dirty: true });
+    });
+
+    it('discarding the changes after a failure clears the message', () => {
+      const { state } = pathTaking('operatorProfileForm.editing.failed —form.changed [backToSaved]→ operatorProfileForm.editing.idle');
+      expect(state.machine.value).toEqual({ editing: 'idle' });
+      expect(state.machine.context).toMatchObject({ values: savedProfile, saved: savedProfile, dirty: false, error: null });
+    });
+  });
+});

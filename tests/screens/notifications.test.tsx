@@ -1,0 +1,187 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateAndTime } from '../../src/lib/format';
+import { devkitPushChannel } from '../../mocks/push-channel';
+import { setupTestBackend } from '../mocks/support';
+import { renderConsoleAt, storeSignedInSession } from './support';
+
+/**
+ * The bell and its popover against the real mock handlers and the dev kit's pushes (mock mode's
+ * stand-in for Firebase Cloud Messaging): icons by type, relative times, following click_action,
+ * read marks, the unread count, and a push arriving.
+ */
+const backend = setupTestBackend();
+
+interface WireNotification {
+  id: number;
+  type: 'order' | 'user' | 'project' | 'feature';
+  title: string;
+  created_at: number;
+  click_action: string;
+  read: boolean;
+}
+
+const storeId = () => (JSON.parse(localStorage.getItem('console.user')!) as { store: { id: number } }).store.id;
+const serverNotifications = () =>
+  (backend.current.devkit.records('stores') as Array<{ id: number; notifications: WireNotification[] }>).find((s) => s.id === storeId())!.notifications;
+
+/** The console with the dev kit's pushes, as main.tsx wires it in mock mode. */
+const renderWithPushes = (path: string) => renderConsoleAt(path, { push: devkitPushChannel(backend.current.devkit) });
+
+const bell = () => screen.getByTestId('notifications-badge').closest('button')!;
+const rows = () => screen.getAllByTestId('notification');
+const rowTitled = (title: string) => rows().find((row) => within(row).getByTestId('notification-title').textContent?.endsWith(title))!;
+
+async function shellShown() {
+  await screen.findAllByTestId('store-name', {}, { timeout: 5000 });
+  // The store profile (which carries the notifications) loads after the shell appears.
+  await waitFor(() => expect(bell().getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/));
+}
+
+async function openPopover(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(bell());
+  return screen.findByRole('dialog', { name: 'Notifications' });
+}
+
+describe('notifications', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await storeSignedInSession();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('the bell counts the unread notifications the server holds; opening marks them read but still shows which were new', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    const unread = serverNotifications().filter((n) => !n.read);
+    expect(unread.length).toBeGreaterThan(0);
+    expect(bell().getAttribute('aria-label')).toBe(`Notifications, ${unread.length} unread`);
+    expect(screen.getByTestId('notifications-badge').textContent).toContain(String(unread.length));
+
+    await openPopover(user);
+    expect(rows()).toHaveLength(serverNotifications().length);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    const newRows = rows().filter((row) => row.dataset.new === 'true');
+    expect(newRows.map((row) => within(row).getByTestId('notification-title').textContent)).toEqual(
+      [...unread].sort((a, b) => b.created_at - a.created_at || b.id - a.id).map((n) => `New: ${n.title}`),
+    );
+
+    // Closed and opened again: nothing is new any more.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+    await openPopover(user);
+    expect(rows().every((row) => row.dataset.new === 'false')).toBe(true);
+  });
+
+  it('each row shows an icon by type, the title and how long ago, with the date in its tooltip', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await openPopover(user);
+    const byType = new Map(serverNotifications().map((n) => [n.type, n]));
+    // The default scenario has one of each kind.
+    expect([...byType.keys()].sort()).toEqual(['feature', 'order', 'project', 'user']);
+    for (const [type, notification] of byType) {
+      const row = rowTitled(notification.title);
+      expect(row.dataset.type).toBe(type);
+      expect(row.querySelectorAll(`svg[data-icon="${type}"]`)).toHaveLength(1);
+      expect(row.querySelectorAll('svg[data-icon]')).toHaveLength(1);
+    }
+    // The seeded news is 2, 6 and 10 days old: "2d", "6d", "1w".
+    const ages = new Map([...byType.values()].map((n) => [n.type, within(rowTitled(n.title)).getByTestId('notification-age')]));
+    expect(ages.get('project')!.textContent).toBe('2d');
+    expect(ages.get('user')!.textContent).toBe('6d');
+    expect(ages.get('feature')!.textContent).toBe('1w');
+    const project = byType.get('project')!;
+    expect(ages.get('project')!.getAttribute('title')).toBe(formatDateAndTime(project.created_at * 1000));
+    expect(ages.get('project')!.getAttribute('datetime')).toBe(new Date(project.created_at * 1000).toISOString());
+    // Screen readers hear the type too.
+    expect(rowTitled(project.title).textContent).toContain('Store setup, 2d');
+  });
+
+  it('a push reaches the bell at once (+1) with an info snackbar; clicking it follows its click_action and marks it read', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await openPopover(user);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    await user.keyboard('{Escape}');
+
+    let push!: Awaited<ReturnType<typeof backend.current.devkit.push>>;
+    await act(async () => {
+      push = await backend.current.devkit.push({ title: 'New order #99001 from Eva Ruiz', click_action: '/operations/orders/pending' });
+    });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    const snackbar = await screen.findByText('New notification: New order #99001 from Eva Ruiz');
+    expect(snackbar.closest('[data-severity]')?.getAttribute('data-severity')).toBe('info');
+    expect(push.topic).toBe(`topic_storeadmin${storeId()}`);
+
+    // Opened while it is there: it is new; a second push while open stays unread until clicked.
+    await openPopover(user);
+    await act(async () => {
+      await backend.current.devkit.push({ title: 'Order #99002 was cancelled by the consumer', click_action: '/operations/order/99002' });
+    });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    const row = rowTitled('Order #99002 was cancelled by the consumer');
+    expect(row.dataset.new).toBe('true');
+    const link = row.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/operations/order/99002');
+    await user.click(link);
+    await waitFor(() => expect(window.location.pathname).toBe('/operations/order/99002'));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('an absolute address opens in a new tab, safely; an app path on the console’s own origin stays in the app', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await act(async () => {
+      await backend.current.devkit.push({ type: 'feature', title: 'Read the new terms', click_action: 'https://help.example.org/terms' });
+      await backend.current.devkit.push({ type: 'project', title: 'Check your billing details', click_action: `${window.location.origin}/settings/billing` });
+      await backend.current.devkit.push({ type: 'user', title: 'A script is not a place', click_action: 'javascript:alert(1)' });
+    });
+    await openPopover(user);
+
+    const external = rowTitled('Read the new terms').querySelector('a')!;
+    expect(external.getAttribute('href')).toBe('https://help.example.org/terms');
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(external.textContent).toContain('opens in a new tab');
+    expect(rowTitled('Check your billing details').querySelector('a')!.getAttribute('href')).toBe('/settings/billing');
+    // Not followed at all: the row only informs.
+    expect(rowTitled('A script is not a place').querySelector('a')).toBeNull();
+
+    await user.click(rowTitled('Check your billing details').querySelector('a')!);
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
+  });
+
+  it('"See all" goes to the pending orders', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    const dialog = await openPopover(user);
+    await user.click(within(dialog).getByText('See all', { selector: 'button' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/operations/orders/pending'));
+  });
+
+  it('mock mode needs no permission: the popover says notifications are on; without push it offers nothing', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await openPopover(user);
+    expect(screen.getByTestId('push-control').textContent).toBe('Notifications are on: new ones appear here as they arrive.');
+    cleanup();
+
+    renderConsoleAt('/overview');
+    await shellShown();
+    await openPopover(user);
+    expect(screen.queryByTestId('push-control')).toBeNull();
+  });
+});
