@@ -54,14 +54,20 @@ export function contrastRatio(a: string, b: string): number {
 const DARKEN_STEPS = 500;
 
 /**
- * The colour darkened toward black (hue kept) by the least step that reads at `ratio` against
- * white; the colour itself when it already does.
+ * The lightest-to-darkest light surfaces primary text sits on in the light scheme: white, Joy's
+ * background.surface (#fbfcfe) and background.level1 (#f0f4f8). Text must read on the darkest.
  */
-export function readableOnWhite(hex: string, ratio = ACCENT_MIN_CONTRAST): string {
+export const DARKEST_LIGHT_SURFACE = '#f0f4f8';
+
+/**
+ * The colour darkened toward black (hue kept) by the least step that reads at `ratio` against
+ * the darkest light surface (and so against white too); the colour itself when it already does.
+ */
+export function readableOnLightSurfaces(hex: string, ratio = ACCENT_MIN_CONTRAST): string {
   const colour = parseHex(hex);
   for (let step = 0; step <= DARKEN_STEPS; step++) {
     const candidate = toHex(mix(colour, BLACK, 1 - step / DARKEN_STEPS));
-    if (contrastRatio(candidate, '#ffffff') >= ratio) return candidate;
+    if (contrastRatio(candidate, DARKEST_LIGHT_SURFACE) >= ratio) return candidate;
   }
   return '#000000';
 }
@@ -69,7 +75,7 @@ export function readableOnWhite(hex: string, ratio = ACCENT_MIN_CONTRAST): strin
 /** The ten shades of the accent for a store colour (#rrggbb). */
 export function accentPalette(hex: string): AccentPalette {
   const colour = parseHex(hex);
-  const base = readableOnWhite(hex);
+  const base = readableOnLightSurfaces(hex);
   const baseRgb = parseHex(base);
   return {
     50: toHex(mix(colour, WHITE, 0.06)),

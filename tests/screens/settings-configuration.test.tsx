@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contrastRatio, readableOnWhite } from '../../src/lib/accent-palette';
+import { contrastRatio, readableOnLightSurfaces } from '../../src/lib/accent-palette';
 import { setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
 
@@ -117,7 +117,7 @@ describe('settings: configuration', () => {
     await user.click(saveButton());
     await screen.findByText('Successfully saved');
     expect(serverStore().color).toBe('#FFD54F');
-    await waitFor(() => expect(accent500()).toBe(readableOnWhite('#ffd54f')));
+    await waitFor(() => expect(accent500()).toBe(readableOnLightSurfaces('#ffd54f')));
     expect(contrastRatio(accent500()!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 

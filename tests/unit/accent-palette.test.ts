@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accentPalette, ACCENT_MIN_CONTRAST, contrastRatio, isHexColor, readableOnWhite, relativeLuminance } from '../../src/lib/accent-palette';
+import { accentPalette, ACCENT_MIN_CONTRAST, contrastRatio, DARKEST_LIGHT_SURFACE, isHexColor, readableOnLightSurfaces, relativeLuminance } from '../../src/lib/accent-palette';
 import { themeWithAccent, theme } from '../../src/app/theme';
 
 const hexColors = fc
@@ -16,16 +16,19 @@ describe('the accent made from the store’s colour', () => {
     expect(relativeLuminance('#ffffff')).toBe(1);
   });
 
-  it('keeps a colour that already reads on white, and darkens one that does not just enough', () => {
-    expect(readableOnWhite('#1f6f8b')).toBe('#1f6f8b');
-    const orange = readableOnWhite('#d9822b');
-    expect(contrastRatio(orange, '#ffffff')).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+  it('keeps a colour that already reads on the darkest light surface, and darkens one that does not just enough', () => {
+    expect(readableOnLightSurfaces('#1f6f8b')).toBe('#1f6f8b');
+    const orange = readableOnLightSurfaces('#d9822b');
+    expect(contrastRatio(orange, DARKEST_LIGHT_SURFACE)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
     // Just enough: the steps change the contrast by a few hundredths.
-    expect(contrastRatio(orange, '#ffffff')).toBeLessThan(ACCENT_MIN_CONTRAST + 0.15);
+    expect(contrastRatio(orange, DARKEST_LIGHT_SURFACE)).toBeLessThan(ACCENT_MIN_CONTRAST + 0.15);
+    // The default store's colour: its shade reads on background.surface too (it read 4.39:1 when only white was checked).
+    expect(contrastRatio(readableOnLightSurfaces('#d9822b'), '#fbfcfe')).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
     fc.assert(
       fc.property(hexColors, (hex) => {
-        const readable = readableOnWhite(hex);
-        expect(readable === hex || contrastRatio(readable, '#ffffff') < ACCENT_MIN_CONTRAST + 0.15).toBe(true);
+        const readable = readableOnLightSurfaces(hex);
+        expect(contrastRatio(readable, DARKEST_LIGHT_SURFACE)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+        expect(readable === hex || contrastRatio(readable, DARKEST_LIGHT_SURFACE) < ACCENT_MIN_CONTRAST + 0.15).toBe(true);
       }),
     );
   });

@@ -276,7 +276,9 @@ export function SettingsFormActions<TData, TValues>({
   return (
     <>
       {error && (
-        <Alert id={errorId} color="danger" variant="soft" data-testid={`${testIdPrefix}-save-error`}>
+        // Not a live region (Joy's Alert defaults to role="alert"): the snackbar announces the
+        // failure; this copy stays beside Save and describes it (aria-describedby).
+        <Alert id={errorId} role="none" color="danger" variant="soft" data-testid={`${testIdPrefix}-save-error`}>
           {t(error)}
         </Alert>
       )}
