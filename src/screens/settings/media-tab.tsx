@@ -86,7 +86,8 @@ function MediaCard({ spec, storeId }: { spec: MediaCardSpec; storeId: number }) 
         {t(spec.title)}
       </Typography>
       <Typography level="body-sm">{t(spec.hint)}</Typography>
-      <AspectRatio ratio={ratio} objectFit="cover" sx={{ width: spec.shownWidth, maxWidth: '100%', borderRadius: 'sm' }}>
+      {/* A square avatar or logo is shown whole (an older, wide logo is not cut); the cover fills its 16:9 box. */}
+      <AspectRatio ratio={ratio} objectFit={spec.aspect === 1 ? 'contain' : 'cover'} sx={{ width: spec.shownWidth, maxWidth: '100%', borderRadius: 'sm' }}>
         {current === null ? (
           <Skeleton variant="overlay" animation={false} />
         ) : current === '' ? (
