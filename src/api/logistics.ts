@@ -1,38 +1,174 @@
 import * as z from 'zod';
-import { secondsToMillis } from './codecs';
+import { secondsToMillis, toSeconds, type PagedList } from './codecs';
+import { http } from './http';
+import { DeletedSchema } from './offers';
 
-/** Fields the spec does not show are our choice (issue 7 records it). */
-export const TruckStatusSchema = z.enum(['active', 'maintenance', 'inactive']);
-export const TruckSchema = z.object({
-  id: z.number().int(),
-  store_id: z.number().int(),
-  name: z.string().min(1),
-  plate: z.string().min(1),
-  capacity: z.number().int().positive(),
-  driver_name: z.string(),
-  driver_phone: z.string(),
+/*
+ * Trucks, pickup locations and delivery orders (spec section 7, "Trucks, pickups, accounts,
+ * deliveries"). The spec shows no fields for trucks and pickup locations: ours are what a fleet
+ * operator expects (docs/decisions/011-logistics-and-maps.md).
+ */
+
+const IdSchema = z.number().int().positive();
+
+/**
+ * The truck and pickup lists arrive as plain arrays and are read as one page: limit 10, offset 0,
+ * total = the list's length (spec section 7, "Response handling"); the screens page them locally.
+ */
+export const SPEC_LIST_LIMIT = 10;
+export function asSpecList<T>(items: T[]): PagedList<T> {
+  return { data: items, limit: SPEC_LIST_LIMIT, offset: 0, total: items.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trucks
+// ---------------------------------------------------------------------------------------------
+
+export const TRUCK_STATUSES = ['active', 'maintenance', 'inactive'] as const;
+export const TruckStatusSchema = z.enum(TRUCK_STATUSES);
+export type TruckStatus = z.infer<typeof TruckStatusSchema>;
+
+/** What the operator edits (create and edit forms; the mock validates bodies with it too). */
+export const TruckInputSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  /** Number plate, kept as typed (upper-cased): letters, digits, spaces and hyphens. */
+  plate: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 -]{1,11}$/),
+  /** How many packages the truck carries. */
+  capacity: z.number().int().min(1).max(999),
+  driver_name: z.string().trim().max(80),
+  driver_phone: z.string().trim().max(20),
   status: TruckStatusSchema,
 });
+export type TruckInput = z.infer<typeof TruckInputSchema>;
+
+export const TruckSchema = TruckInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
 export type Truck = z.infer<typeof TruckSchema>;
 
-export const PickupLocationSchema = z.object({
-  id: z.number().int(),
-  store_id: z.number().int(),
-  name: z.string().min(1),
-  address: z.string().min(1),
-  country: z.string().length(2),
-  lat: z.number(),
-  lon: z.number(),
-  opening_hours: z.string(),
-  contact_name: z.string(),
-  contact_phone: z.string(),
+export const TruckListQuerySchema = z.object({
+  /** Matches name, plate or driver (case-insensitive). */
+  search: z.string().optional(),
 });
+export type TruckListQuery = z.infer<typeof TruckListQuerySchema>;
+
+/** GET /stores/trucks/{status}?search — the store's trucks with that status, as one page. */
+export async function listTrucks(status: TruckStatus, query: TruckListQuery = {}): Promise<PagedList<Truck>> {
+  const trucks = await http(`/stores/trucks/${TruckStatusSchema.parse(status)}`, {
+    query: TruckListQuerySchema.parse(query),
+    schema: z.array(TruckSchema),
+    operation: 'GET /stores/trucks/{status}',
+  });
+  return asSpecList(trucks);
+}
+
+/** GET /stores/trucks/{id} */
+export async function getTruck(id: number): Promise<Truck> {
+  return http(`/stores/trucks/${IdSchema.parse(id)}`, { schema: TruckSchema, operation: 'GET /stores/trucks/{id}' });
+}
+
+/** PUT /stores/trucks — creates a truck; answers it with its id. */
+export async function createTruck(input: TruckInput): Promise<Truck> {
+  return http('/stores/trucks', { method: 'PUT', body: TruckInputSchema.parse(input), schema: TruckSchema, operation: 'PUT /stores/trucks' });
+}
+
+export const TruckUpdateSchema = TruckInputSchema.extend({ id: IdSchema });
+export type TruckUpdate = z.infer<typeof TruckUpdateSchema>;
+
+/** POST /stores/trucks — saves an existing truck (the body carries its id). */
+export async function updateTruck(update: TruckUpdate): Promise<Truck> {
+  return http('/stores/trucks', { method: 'POST', body: TruckUpdateSchema.parse(update), schema: TruckSchema, operation: 'POST /stores/trucks' });
+}
+
+/** DELETE /stores/trucks/{id} */
+export async function deleteTruck(id: number): Promise<void> {
+  await http(`/stores/trucks/${IdSchema.parse(id)}`, { method: 'DELETE', schema: DeletedSchema, operation: 'DELETE /stores/trucks/{id}' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pickup locations
+// ---------------------------------------------------------------------------------------------
+
+export const PickupLocationInputSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  address: z.string().trim().min(1).max(160),
+  /** Two-letter code from the spec's country list (src/lib/countries.ts). */
+  country: z.string().length(2),
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  /** Free text as the operator writes it, e.g. "Mon–Fri 09:00–20:00". */
+  opening_hours: z.string().trim().max(120),
+  contact_name: z.string().trim().max(80),
+  contact_phone: z.string().trim().max(20),
+});
+export type PickupLocationInput = z.infer<typeof PickupLocationInputSchema>;
+
+export const PickupLocationSchema = PickupLocationInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
 export type PickupLocation = z.infer<typeof PickupLocationSchema>;
 
-export const DeliveryStatusSchema = z.enum(['assigned', 'delivered', 'pending', 'rejected']);
+export const PickupListQuerySchema = z.object({
+  /** Matches name, address or contact (case-insensitive). */
+  search: z.string().optional(),
+});
+export type PickupListQuery = z.infer<typeof PickupListQuerySchema>;
+
+/** GET /stores/pickuplocation?search — the store's pickup locations, as one page. */
+export async function listPickupLocations(query: PickupListQuery = {}): Promise<PagedList<PickupLocation>> {
+  const locations = await http('/stores/pickuplocation', {
+    query: PickupListQuerySchema.parse(query),
+    schema: z.array(PickupLocationSchema),
+    operation: 'GET /stores/pickuplocation',
+  });
+  return asSpecList(locations);
+}
+
+/** GET /stores/pickuplocation/{id} */
+export async function getPickupLocation(id: number): Promise<PickupLocation> {
+  return http(`/stores/pickuplocation/${IdSchema.parse(id)}`, { schema: PickupLocationSchema, operation: 'GET /stores/pickuplocation/{id}' });
+}
+
+/** PUT /stores/pickuplocation — creates a pickup location. */
+export async function createPickupLocation(input: PickupLocationInput): Promise<PickupLocation> {
+  return http('/stores/pickuplocation', {
+    method: 'PUT',
+    body: PickupLocationInputSchema.parse(input),
+    schema: PickupLocationSchema,
+    operation: 'PUT /stores/pickuplocation',
+  });
+}
+
+export const PickupLocationUpdateSchema = PickupLocationInputSchema.extend({ id: IdSchema });
+export type PickupLocationUpdate = z.infer<typeof PickupLocationUpdateSchema>;
+
+/** POST /stores/pickuplocation — saves an existing pickup location (the body carries its id). */
+export async function updatePickupLocation(update: PickupLocationUpdate): Promise<PickupLocation> {
+  return http('/stores/pickuplocation', {
+    method: 'POST',
+    body: PickupLocationUpdateSchema.parse(update),
+    schema: PickupLocationSchema,
+    operation: 'POST /stores/pickuplocation',
+  });
+}
+
+/** DELETE /stores/pickuplocation/{id} */
+export async function deletePickupLocation(id: number): Promise<void> {
+  await http(`/stores/pickuplocation/${IdSchema.parse(id)}`, {
+    method: 'DELETE',
+    schema: DeletedSchema,
+    operation: 'DELETE /stores/pickuplocation/{id}',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery orders
+// ---------------------------------------------------------------------------------------------
+
+export const DELIVERY_STATUSES = ['assigned', 'delivered', 'pending', 'rejected'] as const;
+export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
+
 export const DeliveryWireSchema = z.object({
   id: z.number().int(),
   store_id: z.number().int(),
+  /** "{area} {slot} {number}": the card shows the initials of its first two words. */
   pickup_code: z.string(),
   order_address: z.string(),
   order_delivery_to: z.string(),
@@ -43,9 +179,96 @@ export const DeliveryWireSchema = z.object({
   delivery_status: DeliveryStatusSchema,
   delivery_date: z.number(),
   delivery_packages: z.number().int().nonnegative(),
+  /** The truck's name; '' while no truck is assigned. */
   delivery_truck: z.string(),
+  /** The recipient's door. */
   lat: z.number(),
   lon: z.number(),
 });
+export type DeliveryWire = z.infer<typeof DeliveryWireSchema>;
 export const DeliverySchema = secondsToMillis(DeliveryWireSchema, ['delivery_date']);
 export type Delivery = z.output<typeof DeliverySchema>;
+
+/** A stop on a delivery's way, in driving order. */
+export const RoutePlaceSchema = z.object({
+  kind: z.enum(['store', 'pickup', 'recipient']),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+export type RoutePlace = z.infer<typeof RoutePlaceSchema>;
+
+/**
+ * GET /stores/delivery/{id} answers the delivery plus the places of its route: the store where
+ * the packages are loaded, the pickup location named by its pickup code when there is one, and
+ * the recipient's door (first → last, the others as stopovers).
+ */
+export const DeliveryDetailWireSchema = DeliveryWireSchema.extend({ places: z.array(RoutePlaceSchema).min(2) });
+export const DeliveryDetailSchema = secondsToMillis(DeliveryDetailWireSchema, ['delivery_date']);
+export type DeliveryDetail = z.output<typeof DeliveryDetailSchema>;
+
+/** The search filters, client side (dates in milliseconds, whole days in local time). */
+export interface DeliverySearch {
+  status?: DeliveryStatus;
+  /** Start of the first day shown (inclusive). */
+  dateFrom?: number;
+  /** End of the last day shown (inclusive). */
+  dateTo?: number;
+  /** A truck's name, exactly as the deliveries carry it. */
+  truck?: string;
+  /** Matches pickup code, address, recipient, e-mail or phone (case-insensitive). */
+  text?: string;
+}
+
+/** The body of POST /stores/delivery/search: dates in unix seconds, absent filters left out. */
+export const DeliverySearchBodySchema = z.object({
+  status: DeliveryStatusSchema.optional(),
+  date_from: z.number().int().optional(),
+  date_to: z.number().int().optional(),
+  truck: z.string().min(1).optional(),
+  text: z.string().min(1).optional(),
+});
+export type DeliverySearchBody = z.infer<typeof DeliverySearchBodySchema>;
+
+export function deliverySearchBody(search: DeliverySearch): DeliverySearchBody {
+  const text = search.text?.trim();
+  return DeliverySearchBodySchema.parse({
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.dateFrom !== undefined ? { date_from: toSeconds(search.dateFrom) } : {}),
+    ...(search.dateTo !== undefined ? { date_to: toSeconds(search.dateTo) } : {}),
+    ...(search.truck ? { truck: search.truck } : {}),
+    ...(text ? { text } : {}),
+  });
+}
+
+export const DeliveryPagingSchema = z.object({
+  limit: z.number().int().min(1).max(200),
+  offset: z.number().int().min(0),
+});
+export type DeliveryPaging = z.infer<typeof DeliveryPagingSchema>;
+
+const DeliveryPageSchema = z.object({
+  data: z.array(DeliverySchema),
+  limit: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+/**
+ * POST /stores/delivery/search?limit&offset with the filters as body; newest delivery date first.
+ */
+export async function searchDeliveries(search: DeliverySearch, paging: DeliveryPaging): Promise<PagedList<Delivery>> {
+  return http('/stores/delivery/search', {
+    method: 'POST',
+    query: DeliveryPagingSchema.parse(paging),
+    body: deliverySearchBody(search),
+    schema: DeliveryPageSchema,
+    operation: 'POST /stores/delivery/search',
+  });
+}
+
+/** GET /stores/delivery/{id} */
+export async function getDelivery(id: number): Promise<DeliveryDetail> {
+  return http(`/stores/delivery/${IdSchema.parse(id)}`, { schema: DeliveryDetailSchema, operation: 'GET /stores/delivery/{id}' });
+}
