@@ -11,6 +11,8 @@ export const storageKeys = {
   /** The signed-in user (localStorage: survives reloads and new tabs). */
   user: `${APP_STORAGE_PREFIX}user`,
   cookieConsent: `${APP_STORAGE_PREFIX}cookie-consent`,
+  /** The current store's accent colour, so a reload paints it at once instead of the brand's. */
+  accent: `${APP_STORAGE_PREFIX}accent`,
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contrastRatio, readableOnLightSurfaces } from '../../src/lib/accent-palette';
+import { accentPalette, contrastRatio, readableOnLightSurfaces } from '../../src/lib/accent-palette';
 import { setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
 
@@ -176,5 +176,30 @@ describe('settings: configuration', () => {
     expect(await screen.findByText('SMS a los clientes')).toBeTruthy();
     expect(field<HTMLTextAreaElement>('Texto del SMS', 'textarea')).toBeTruthy();
     expect(field('Código del color')).toBeTruthy();
+  });
+  it('paints the accent remembered for the store before its profile arrives, and remembers a saved one', async () => {
+    const store = serverStore();
+    // The store's profile is slow to come: the colour remembered for this store shows meanwhile.
+    localStorage.setItem('console.accent', JSON.stringify({ storeId: store.id, color: '#1f6f8b' }));
+    backend.current.devkit.latency(300);
+    renderConsoleAt('/settings/configuration');
+    const remembered = accentPalette('#1f6f8b')[500].toLowerCase();
+    await waitFor(() => expect(accent500()).toBe(remembered));
+    expect(screen.queryByTestId('configuration-form')).toBeNull();
+    await formShown();
+    // The profile's own colour then takes over and is what a reload will remember.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('console.accent')!)).toEqual({ storeId: store.id, color: store.color }));
+    expect(accent500()).not.toBe(remembered);
+  });
+
+  it('ignores an accent remembered for another store', async () => {
+    const store = serverStore();
+    localStorage.setItem('console.accent', JSON.stringify({ storeId: store.id + 1000, color: '#1f6f8b' }));
+    backend.current.devkit.latency(300);
+    renderConsoleAt('/settings/configuration');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Joy's default (brand) palette: the remembered colour of another store is not used.
+    expect(accent500()).not.toBe(accentPalette('#1f6f8b')[500].toLowerCase());
+    await formShown();
   });
 });
