@@ -3,6 +3,8 @@ export const API_TIMEOUT_MS = 10_000;
 /** A session is stale once strictly more than this has passed since it started. */
 export const SESSION_STALE_AFTER_MS = 3 * 60 * 1000;
 export const SNACKBAR_AUTO_HIDE_MS = 6000;
+/** How long a message still shows once a newer one waits behind it. */
+export const SNACKBAR_SUPERSEDED_MS = 1500;
 export const SIGN_IN_ERROR_AUTO_HIDE_MS = 7000;
 export const TRANSIENT_MESSAGE_MS = 3000;
 export const OFFER_MIN_PRICE_RATIO = 0.45;

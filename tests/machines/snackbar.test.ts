@@ -35,4 +35,21 @@ describe('snackbar machine', () => {
     actor.send({ type: 'snackbar.close' });
     expect(selectCurrentMessage(actor.getSnapshot())).toBeUndefined();
   });
+  it('a message with news behind it gives way after 1500 ms, and every message of a burst is shown', () => {
+    const actor = createActor(snackbarMachine).start();
+    actor.send({ type: 'snackbar.show', message: { key: 'settings.general.saveFailed' } });
+    vi.advanceTimersByTime(2000);
+    actor.send({ type: 'snackbar.show', message: { key: 'common.successfullySaved', severity: 'success' } });
+    actor.send({ type: 'snackbar.show', message: { key: 'session.expired', severity: 'warning' } });
+    expect(selectCurrentMessage(actor.getSnapshot())?.key).toBe('settings.general.saveFailed');
+    vi.advanceTimersByTime(1500);
+    // The next one has a queue behind it too: it shows 1500 ms, then the last shows its full time.
+    expect(selectCurrentMessage(actor.getSnapshot())?.key).toBe('common.successfullySaved');
+    vi.advanceTimersByTime(1500);
+    expect(selectCurrentMessage(actor.getSnapshot())?.key).toBe('session.expired');
+    vi.advanceTimersByTime(5999);
+    expect(selectCurrentMessage(actor.getSnapshot())?.key).toBe('session.expired');
+    vi.advanceTimersByTime(1);
+    expect(selectCurrentMessage(actor.getSnapshot())).toBeUndefined();
+  });
 });

@@ -222,13 +222,14 @@ function DevicesCard({ actor }: { actor: DevicesActor }) {
         <Typography level="body-md">{t('settings.devices.none')}</Typography>
       ) : (
         <Box role="region" aria-label={t('settings.devices.registered')} tabIndex={0} sx={{ overflowX: 'auto' }}>
-          <Table size="md" sx={{ minWidth: 480 }}>
+          {/* Narrow screens fold the model under the name, so Unregister stays in view. */}
+          <Table size="md" sx={{ '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom' }, '& .device-model': { display: { xs: 'none', sm: 'table-cell' } } }}>
             <thead>
               <tr>
                 <th>{t('settings.devices.colName')}</th>
-                <th>{t('settings.devices.colModel')}</th>
+                <th className="device-model">{t('settings.devices.colModel')}</th>
                 <th>{t('settings.devices.colRegistered')}</th>
-                <th style={{ width: 150 }}>
+                <th style={{ width: 130 }}>
                   <Box component="span" sx={visuallyHidden}>
                     {t('settings.devices.colActions')}
                   </Box>
@@ -238,8 +239,13 @@ function DevicesCard({ actor }: { actor: DevicesActor }) {
             <tbody>
               {devices.map((device) => (
                 <tr key={device.id} data-testid={`device-${device.id}`}>
-                  <td>{device.name}</td>
-                  <td>{device.model}</td>
+                  <td>
+                    {device.name}
+                    <Typography level="body-xs" sx={{ display: { sm: 'none' } }}>
+                      {device.model}
+                    </Typography>
+                  </td>
+                  <td className="device-model">{device.model}</td>
                   <td>{formatDate(device.registered_at)}</td>
                   <td>
                     <Button
