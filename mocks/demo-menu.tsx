@@ -99,6 +99,8 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
             {t('demo.clearFaults')}
           </MenuItem>
           <ListDivider />
+          {/* A new-order notification, as busy-store sends every few minutes: the bell and an info notice. */}
+          <MenuItem onClick={() => void devkit.push()}>{t('demo.sendPush')}</MenuItem>
           <MenuItem onClick={exportJournal}>{t('demo.exportJournal')}</MenuItem>
         </Menu>
       </Dropdown>

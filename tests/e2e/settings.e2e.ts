@@ -412,6 +412,11 @@ describe('settings journeys', () => {
     await page.waitForURL((url) => url.pathname === '/operations/orders/sold');
     await popover.waitFor({ state: 'detached' });
     await page.getByRole('table', { name: 'Sold', exact: true }).waitFor();
+
+    // Trainers send one from the Demo menu: the bell counts it.
+    await page.getByRole('button', { name: /^Demo/ }).click();
+    await page.getByRole('menuitem', { name: 'Send a new-order push' }).click();
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
   });
 
   describe('7. failures under devkit.fail', () => {
