@@ -16,6 +16,11 @@ import { createPrng } from './random';
  * the path relative to the API base (a leading slash is optional: 'POST users/login'). Identity
  * provider calls are named by host and path, e.g. 'POST identitytoolkit/v1/accounts:signInWithPassword'
  * or 'POST securetoken/v1/token'.
+ *
+ * Two operations of spec section 7 share one path shape: GET /stores/trucks/{id} and
+ * GET /stores/trucks/{status} (SHARED_SHAPE_OPERATIONS). Written with the spec's placeholder, a
+ * rule names only one of them: their handler says which one each call is (FaultTarget.operationOf).
+ * Any other placeholder there ('{x}', '*') matches both.
  */
 export type FaultOutcome = number | 'timeout' | 'offline';
 
@@ -52,8 +57,11 @@ export interface Faults {
   clearFaults(operation?: string): void;
   activeFaults(): ActiveFaults;
   applyProfile(profile: FaultProfile | undefined): void;
-  /** The rule to apply to this call, if any (consumes one of its `times`). */
-  match(method: string, path: string): FailureRule | undefined;
+  /**
+   * The rule to apply to this call, if any (consumes one of its `times`). `operation` is the
+   * operation the handler serves ("GET /stores/trucks/{id}"), given where a path shape is shared.
+   */
+  match(method: string, path: string, operation?: string): FailureRule | undefined;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*']);
@@ -85,8 +93,23 @@ function matches(rule: ParsedOperation, method: string, segments: string[]): boo
   return rule.segments.length === segments.length && rule.segments.every((s, i) => isWildcard(s) || s === segments[i]);
 }
 
-/** The same operation written two ways ('POST users/login', 'post /users/login/', '{id}' or '{offerId}') is one rule. */
-const ruleKey = (parsed: ParsedOperation) => `${parsed.method} /${parsed.segments.map((s) => (isWildcard(s) ? '*' : s)).join('/')}`;
+/**
+ * Operations whose path shapes are the same, told apart by what the segment holds (a numeric id
+ * or a status name). Only their handler can tell which one a call is, so it says (operationOf).
+ */
+export const SHARED_SHAPE_OPERATIONS: readonly string[] = ['GET /stores/trucks/{id}', 'GET /stores/trucks/{status}'];
+
+const namedKey = (parsed: ParsedOperation) => `${parsed.method} /${parsed.segments.join('/')}`;
+const sharedKeys = new Set(SHARED_SHAPE_OPERATIONS.map((operation) => namedKey(parseOperation(operation))));
+
+/**
+ * The same operation written two ways ('POST users/login', 'post /users/login/', '{id}' or
+ * '{offerId}') is one rule; the operations of a shared shape keep their placeholder's name.
+ */
+function ruleKey(parsed: ParsedOperation): string {
+  const named = namedKey(parsed);
+  return sharedKeys.has(named) ? named : `${parsed.method} /${parsed.segments.map((s) => (isWildcard(s) ? '*' : s)).join('/')}`;
+}
 
 function validateOutcome(outcome: FaultOutcome): void {
   if (outcome === 'timeout' || outcome === 'offline') return;
@@ -151,11 +174,14 @@ export function createFaults(): Faults {
       if (profile.latencyMs) faults.latency(profile.latencyMs);
       for (const { operation, outcome, ...options } of profile.failures ?? []) faults.fail(operation, outcome, options);
     },
-    match(method, path) {
+    match(method, path, operation) {
       const segments = splitPath(path);
+      const served = operation === undefined ? undefined : ruleKey(parseOperation(operation));
+      // A rule naming one operation of a shared shape matches only the calls its handler says are that one.
+      const names = (r: Rule) => !sharedKeys.has(r.key) || served === undefined || served === r.key;
       // A rule naming an operation wins over the catch-all '*'.
       const ordered = [...rules.filter((r) => r.key !== '* /'), ...rules.filter((r) => r.key === '* /')];
-      const rule = ordered.find((r) => matches(r.parsed, method, segments));
+      const rule = ordered.find((r) => matches(r.parsed, method, segments) && names(r));
       if (!rule) return undefined;
       if (rule.rate !== undefined && prng.next() >= rule.rate) return undefined;
       if (rule.remaining !== undefined) {
@@ -174,6 +200,8 @@ export interface FaultTarget {
   pathOf(url: URL): string;
   /** The error body this service answers with (default `{ message }`). */
   errorBody?(status: number, message: string): JsonBodyType;
+  /** The operation a call is, for a handler serving operations of one shared path shape. */
+  operationOf?(url: URL): string;
 }
 
 type Resolver<Info extends { request: Request }> = (info: Info) => Response | Promise<Response>;
@@ -187,7 +215,8 @@ export function withFaults<Info extends { request: Request }>(faults: Faults, ta
     const { latencyMs } = faults.activeFaults();
     if (latencyMs > 0) await delay(latencyMs);
     const { request } = info;
-    const rule = faults.match(request.method, target.pathOf(new URL(request.url)));
+    const url = new URL(request.url);
+    const rule = faults.match(request.method, target.pathOf(url), target.operationOf?.(url));
     if (!rule) return resolver(info);
     if (rule.outcome === 'offline') return HttpResponse.error();
     if (rule.outcome === 'timeout') {

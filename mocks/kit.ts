@@ -26,12 +26,21 @@ export interface StoreOptions {
   storeParam?: string;
 }
 
+export interface RouteOptions {
+  /**
+   * For a path shared by several operations of spec section 7 (mocks/faults.ts
+   * SHARED_SHAPE_OPERATIONS): which one a call is, from its path under the API base, so a fault
+   * can name exactly one of them.
+   */
+  operationOf?(path: string): string;
+}
+
 export interface Kit {
   ctx: MockContext;
   /** Absolute URL of a platform API path, e.g. api('/stores/home'). */
   api(path: string): string;
   /** A platform API handler: faults, then the resolver, then persistence of a successful change. */
-  route(method: Method, path: string, resolver: Resolver): HttpHandler;
+  route(method: Method, path: string, resolver: Resolver, options?: RouteOptions): HttpHandler;
   /** A handler for another service (the identity provider), with its own fault naming. */
   external(method: Method, url: string, target: FaultTarget, resolver: Resolver): HttpHandler;
   withSession(resolver: Resolver<SessionExtras>): Resolver;
@@ -76,7 +85,11 @@ export function createKit(ctx: MockContext): Kit {
   return {
     ctx,
     api: (path) => `${base.origin}${basePath}${path}`,
-    route: (method, path, resolver) => external(method, `${base.origin}${basePath}${path}`, apiTarget, resolver),
+    route: (method, path, resolver, options = {}) => {
+      const { operationOf } = options;
+      const target: FaultTarget = operationOf ? { ...apiTarget, operationOf: (url) => operationOf(apiTarget.pathOf(url)) } : apiTarget;
+      return external(method, `${base.origin}${basePath}${path}`, target, resolver);
+    },
     external,
     withSession,
     withStore,

@@ -6,6 +6,7 @@ import type { Language } from '../src/api/session';
 import type { NotificationWireSchema, StoreProfileWire } from '../src/api/stores';
 import type { TemplateWireSchema } from '../src/api/templates';
 import { clearDb, type Db, type OperatorRecord, type RecordOf } from '../mocks/db';
+import { distanceKm } from '../mocks/handlers/logistics';
 import { aggregateSales, dayFigures, isSale, roundMoney } from '../mocks/figures';
 import { createPrng, seedFrom, type Prng } from '../mocks/random';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, atHour, millis, seconds, startOfDay } from '../mocks/time';
@@ -762,42 +763,219 @@ function notificationsFor(sc: SeedContext, spec: StoreSpec, orders: readonly Ord
   return list.sort((a, b) => b.created_at - a.created_at).map((n) => ({ id: sc.nextId('notification'), ...n }));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Logistics: trucks, pickup locations and delivery rounds
+// ---------------------------------------------------------------------------------------------
+
+/** Delivery rounds run between these local hours: vans leave after 08:00 and are back by 21:00. */
+const ROUND_HOURS = { from: 8, to: 21 } as const;
+/** Minutes at each door (parking, stairs, a signature). */
+const HANDOVER_MINUTES = 6;
+/** A van's average speed in a city centre (km/h): traffic, one-way streets, loading zones. */
+const CITY_KMH = 14;
+/** Days of delivery history before today. */
+const DELIVERY_HISTORY_DAYS = 6;
+/** How far into today's round each truck is when the scenario is seeded (by truck). */
+const ROUND_PROGRESS = [0.55, 0.3, 0.8] as const;
+
+type Truck = RecordOf<'trucks'>;
+type DeliveryStatus = RecordOf<'deliveries'>['delivery_status'];
+
+/** A delivery address of the store and the person who lives there. */
+interface Door {
+  area: string;
+  address: string;
+  lat: number;
+  lon: number;
+  recipient: Consumer;
+}
+
+interface PlannedDelivery {
+  door: Door;
+  at: number;
+  status: DeliveryStatus;
+  truck?: Truck;
+  /** Packages the delivery carries (a round never carries more than its truck holds). */
+  packages: number;
+}
+
+/**
+ * The store's fleet, pickup locations and delivery rounds around its own door. Every active truck
+ * drives one round a day: a week of history without Sundays (delivered, some rejected), today's
+ * round straddling the clock when it is within round hours (the doors already passed delivered or
+ * rejected, the rest assigned), a few of today's later deliveries still pending without a truck,
+ * and tomorrow's planned morning rounds. A round visits its doors nearest first, in one sector
+ * around the store per truck, at city driving speed. Drawn from a generator of the store's own,
+ * so the rest of the scenario does not depend on it.
+ */
 async function seedLogistics(sc: SeedContext, spec: StoreSpec): Promise<void> {
-  const { prng, now } = sc;
-  const trucks = [];
+  const { now } = sc;
+  const prng = createPrng(seedFrom(`logistics:${spec.id}`));
+  const trucks: Truck[] = [];
   for (const truck of spec.trucks) trucks.push(await sc.db.trucks.create({ id: sc.nextId('truck'), store_id: spec.id, ...truck }));
   for (const location of spec.pickupLocations) {
     await sc.db.pickupLocations.create({ id: sc.nextId('pickup'), store_id: spec.id, country: spec.address.country, ...location });
   }
+  if (spec.deliveryStops.length === 0) return;
 
+  const recipients = shuffled(prng, sc.consumers);
+  const doors: Door[] = spec.deliveryStops.map((stop, index) => ({ ...stop, recipient: recipients[index % recipients.length] }));
   const active = trucks.filter((t) => t.status === 'active');
-  // Spread over the last few days, today and tomorrow.
-  const dayOffsets = [-4, -3, -2, -1, -1, 0, 0, 0, 1, 1];
-  for (const [index, stop] of spec.deliveryStops.entries()) {
-    const slot = prng.pick(['Morning', 'Evening'] as const);
-    const day = addDays(now, dayOffsets[index % dayOffsets.length]);
-    const at = atHour(day, (slot === 'Morning' ? 10 : 17) + prng.int(0, 7) * 0.25);
-    const status: RecordOf<'deliveries'>['delivery_status'] =
-      at < now - HOUR_MS ? (prng.chance(0.8) ? 'delivered' : 'rejected') : prng.chance(0.35) || active.length === 0 ? 'pending' : 'assigned';
-    const recipient = prng.pick(sc.consumers);
+  const planned: PlannedDelivery[] = [];
+  const done = (): DeliveryStatus => (prng.chance(0.9) ? 'delivered' : 'rejected');
+
+  for (let offset = -DELIVERY_HISTORY_DAYS; offset <= -1; offset++) {
+    const day = addDays(now, offset);
+    if (isoWeekday(day) === 7) continue;
+    const starts = atHour(day, prng.pick([9, 9.5, 10, 16, 16.5, 17]));
+    const { rounds } = planRounds(prng, spec, doors, active.map(() => prng.int(3, 5)));
+    for (const [index, round] of rounds.entries()) {
+      const times = roundTimes(spec, round, starts + index * 20 * MINUTE_MS);
+      planned.push(...round.map((door, stop) => ({ door, at: times[stop], status: done(), truck: active[index], packages: 0 })));
+    }
+  }
+
+  // Today, whatever the weekday: one round per active truck, around the clock.
+  const today = startOfDay(now);
+  const perTruck = active.length === 1 ? [6, 7] : active.length === 2 ? [4, 5] : [3, 4];
+  const todays = planRounds(prng, spec, doors, active.map(() => prng.int(perTruck[0], perTruck[1])), prng.int(1, 2));
+  for (const [index, truck] of active.entries()) {
+    const round = todays.rounds[index];
+    const duration = roundDuration(spec, round);
+    const earliest = atHour(today, ROUND_HOURS.from + index * 0.25);
+    const latest = atHour(today, ROUND_HOURS.to) - duration;
+    const wanted = now - ROUND_PROGRESS[index % ROUND_PROGRESS.length] * duration;
+    const start = Math.max(earliest, Math.min(latest, Math.floor(wanted / (5 * MINUTE_MS)) * 5 * MINUTE_MS));
+    const times = roundTimes(spec, round, start);
+    planned.push(...round.map((door, stop) => ({ door, at: times[stop], status: times[stop] <= now ? done() : ('assigned' as const), truck, packages: 0 })));
+  }
+  // Still waiting for a truck: later today, while rounds still run.
+  const pendingFrom = Math.max(now + 45 * MINUTE_MS, atHour(today, 9));
+  const pendingTo = Math.min(pendingFrom + 3 * HOUR_MS, atHour(today, ROUND_HOURS.to));
+  if (pendingFrom < pendingTo) {
+    for (const door of todays.waiting) planned.push({ door, at: roundedTo5(between(prng, pendingFrom, pendingTo)), status: 'pending', packages: 0 });
+  }
+
+  // Tomorrow: the morning rounds are planned, and one order waits for a truck.
+  const tomorrow = addDays(now, 1);
+  const tomorrows = planRounds(prng, spec, doors, active.map(() => prng.int(2, 3)), 1);
+  for (const [index, truck] of active.entries()) {
+    const times = roundTimes(spec, tomorrows.rounds[index], atHour(tomorrow, 9) + index * 20 * MINUTE_MS);
+    planned.push(...tomorrows.rounds[index].map((door, stop) => ({ door, at: times[stop], status: 'assigned' as const, truck, packages: 0 })));
+  }
+  planned.push({ door: tomorrows.waiting[0], at: atHour(tomorrow, prng.pick([11, 11.5, 12, 12.5])), status: 'pending', packages: 0 });
+
+  loadPackages(prng, planned);
+  const codes = new Set<number>();
+  for (const delivery of planned.sort((a, b) => a.at - b.at)) {
+    // Pickup codes end in a number the store does not repeat (while it has numbers left).
+    if (codes.size === 900) codes.clear();
+    let code = prng.int(100, 999);
+    while (codes.has(code)) code = prng.int(100, 999);
+    codes.add(code);
+    const { door } = delivery;
     await sc.db.deliveries.create({
       id: sc.nextId('delivery'),
       store_id: spec.id,
-      pickup_code: `${stop.area} ${slot} ${prng.int(100, 999)}`,
-      order_address: stop.address,
-      order_delivery_to: recipient.name,
-      order_delivery_to_mail: recipient.email,
-      phone: recipient.phone,
+      pickup_code: `${door.area} ${new Date(delivery.at).getHours() < 14 ? 'Morning' : 'Evening'} ${code}`,
+      order_address: door.address,
+      order_delivery_to: door.recipient.name,
+      order_delivery_to_mail: door.recipient.email,
+      phone: door.recipient.phone,
       delivery_driver_notes: prng.pick(driverNotes),
       delivery_notes: prng.pick(deliveryNotes),
-      delivery_status: status,
-      delivery_date: seconds(at),
-      delivery_packages: prng.int(1, 4),
+      delivery_status: delivery.status,
+      delivery_date: seconds(delivery.at),
+      delivery_packages: delivery.packages,
       // A pending delivery has no truck yet.
-      delivery_truck: status === 'pending' || active.length === 0 ? '' : active[index % active.length].name,
-      lat: stop.lat,
-      lon: stop.lon,
+      delivery_truck: delivery.truck?.name ?? '',
+      lat: door.lat,
+      lon: door.lon,
     });
+  }
+}
+
+function shuffled<T>(prng: Prng, items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = prng.int(0, i);
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+const roundedTo5 = (ms: number) => Math.floor(ms / (5 * MINUTE_MS)) * 5 * MINUTE_MS;
+
+/**
+ * Distinct doors for a day: one round per size, and `waiting` more for the orders no truck has
+ * yet. The rounds' doors are split into sectors by their bearing from the store, so trucks do not
+ * cross each other's paths, and each round visits its doors nearest first.
+ */
+function planRounds(prng: Prng, store: Position, doors: readonly Door[], sizes: readonly number[], waiting = 0): { rounds: Door[][]; waiting: Door[] } {
+  const inRounds = sizes.reduce((sum, n) => sum + n, 0);
+  const pool = shuffled(prng, doors);
+  const chosen = Array.from({ length: inRounds + waiting }, (_, i) => pool[i % pool.length]);
+  const bearing = (door: Door) => Math.atan2((door.lon - store.lon) * Math.cos((store.lat * Math.PI) / 180), door.lat - store.lat);
+  const bySector = chosen.slice(0, inRounds).sort((a, b) => bearing(a) - bearing(b));
+  let next = 0;
+  const rounds = sizes.map((size) => {
+    next += size;
+    return nearestFirst(store, bySector.slice(next - size, next));
+  });
+  return { rounds, waiting: chosen.slice(inRounds) };
+}
+
+interface Position {
+  lat: number;
+  lon: number;
+}
+
+/** The doors in driving order: from the store to the nearest door, then to the nearest of the rest. */
+function nearestFirst(store: Position, doors: readonly Door[]): Door[] {
+  const left = [...doors];
+  const order: Door[] = [];
+  let at: Position = store;
+  while (left.length > 0) {
+    let best = 0;
+    for (let i = 1; i < left.length; i++) if (distanceKm(at, left[i]) < distanceKm(at, left[best])) best = i;
+    const [door] = left.splice(best, 1);
+    order.push(door);
+    at = door;
+  }
+  return order;
+}
+
+/** When the round reaches each door, leaving the store at `start` (whole minutes). */
+function roundTimes(store: Position, round: readonly Door[], start: number): number[] {
+  let at = start;
+  let from: Position = store;
+  return round.map((door) => {
+    const driving = Math.max(4, Math.round((distanceKm(from, door) / CITY_KMH) * 60));
+    at += driving * MINUTE_MS;
+    from = door;
+    const arrival = at;
+    at += HANDOVER_MINUTES * MINUTE_MS;
+    return arrival;
+  });
+}
+
+/** From leaving the store to the last door. */
+function roundDuration(store: Position, round: readonly Door[]): number {
+  const times = roundTimes(store, round, 0);
+  return times.length === 0 ? 0 : times[times.length - 1];
+}
+
+/** 1–4 packages a door, never more than a truck's capacity over its round (a cargo bike carries little). */
+function loadPackages(prng: Prng, planned: PlannedDelivery[]): void {
+  const rounds = new Map<string, PlannedDelivery[]>();
+  for (const delivery of planned) {
+    const key = delivery.truck ? `${delivery.truck.id} ${startOfDay(delivery.at)}` : 'waiting';
+    rounds.set(key, [...(rounds.get(key) ?? []), delivery]);
+  }
+  for (const [, round] of rounds) {
+    const capacity = round[0].truck?.capacity ?? 4 * round.length;
+    const most = Math.max(1, Math.min(4, Math.floor(capacity / round.length)));
+    for (const delivery of round) delivery.packages = prng.int(1, most);
   }
 }
 

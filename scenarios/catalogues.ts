@@ -98,6 +98,9 @@ export const fornDeLaLlotja: StoreSpec = {
     { area: 'Campanar', address: 'Avinguda de Campanar 30, 46015 València', lat: 39.48301, lon: -0.39297 },
     { area: 'Extramurs', address: 'Carrer de Guillem de Castro 60, 46008 València', lat: 39.47196, lon: -0.38402 },
     { area: 'Algirós', address: 'Avinguda dels Tarongers 4, 46021 València', lat: 39.47788, lon: -0.34651 },
+    { area: 'Ciutat Vella', address: 'Carrer de Cavallers 20, 46001 València', lat: 39.47652, lon: -0.37697 },
+    { area: 'El Carme', address: 'Carrer de Dalt 15, 46003 València', lat: 39.47853, lon: -0.38152 },
+    { area: 'Mestalla', address: 'Carrer de Micer Mascó 20, 46010 València', lat: 39.47452, lon: -0.36248 },
   ],
 };
 
@@ -141,6 +144,12 @@ export const obradorLavapies: StoreSpec = {
     { area: 'Lavapiés', address: 'Calle de Lavapiés 30, 28012 Madrid', lat: 40.40948, lon: -3.70143 },
     { area: 'Delicias', address: 'Ronda de Valencia 6, 28012 Madrid', lat: 40.40496, lon: -3.69852 },
     { area: 'La Latina', address: 'Calle de Toledo 90, 28005 Madrid', lat: 40.40804, lon: -3.71067 },
+    { area: 'Huertas', address: 'Calle del León 20, 28014 Madrid', lat: 40.41395, lon: -3.69862 },
+    { area: 'Tirso de Molina', address: 'Calle de la Magdalena 12, 28012 Madrid', lat: 40.41226, lon: -3.70132 },
+    { area: 'Atocha', address: 'Calle de Santa Isabel 40, 28012 Madrid', lat: 40.40996, lon: -3.69586 },
+    { area: 'Arganzuela', address: 'Calle de Palos de la Frontera 20, 28045 Madrid', lat: 40.4033, lon: -3.6947 },
+    { area: 'Retiro', address: 'Calle de Alfonso XII 58, 28014 Madrid', lat: 40.41025, lon: -3.69053 },
+    { area: 'Acacias', address: 'Paseo de las Acacias 10, 28005 Madrid', lat: 40.40254, lon: -3.70566 },
   ],
 };
 
@@ -184,6 +193,12 @@ export const fruiteriaDelBorn: StoreSpec = {
     { area: 'Sant Pere', address: 'Carrer de Sant Pere Més Alt 40, 08003 Barcelona', lat: 41.38839, lon: 2.17768 },
     { area: 'La Ribera', address: 'Carrer Comercial 5, 08003 Barcelona', lat: 41.38633, lon: 2.18358 },
     { area: 'Barceloneta', address: 'Passeig de Joan de Borbó 30, 08003 Barcelona', lat: 41.37951, lon: 2.18846 },
+    { area: 'Sant Pere', address: 'Carrer de Sant Pere Més Baix 55, 08003 Barcelona', lat: 41.38718, lon: 2.17819 },
+    { area: 'Ciutadella', address: 'Passeig de Picasso 20, 08003 Barcelona', lat: 41.38661, lon: 2.18472 },
+    { area: 'Barceloneta', address: 'Carrer de la Maquinista 10, 08003 Barcelona', lat: 41.38058, lon: 2.1894 },
+    { area: 'Gòtic', address: 'Carrer de la Boqueria 10, 08002 Barcelona', lat: 41.38183, lon: 2.1734 },
+    { area: 'Raval', address: "Carrer de l'Hospital 50, 08001 Barcelona", lat: 41.3805, lon: 2.1701 },
+    { area: 'Eixample', address: 'Carrer de Girona 20, 08010 Barcelona', lat: 41.3922, lon: 2.1741 },
   ],
 };
 
@@ -245,6 +260,9 @@ export const mercadoGranVia: StoreSpec = {
     { area: 'Retiro', address: 'Calle de Alcalá 80, 28009 Madrid', lat: 40.42143, lon: -3.68278 },
     { area: 'Salamanca', address: 'Calle de Goya 30, 28001 Madrid', lat: 40.42471, lon: -3.68127 },
     { area: 'Huertas', address: 'Calle de las Huertas 30, 28014 Madrid', lat: 40.41403, lon: -3.69893 },
+    { area: 'Ópera', address: 'Calle del Arenal 18, 28013 Madrid', lat: 40.4176, lon: -3.70858 },
+    { area: 'Palacio', address: 'Calle de Bailén 12, 28013 Madrid', lat: 40.41561, lon: -3.71413 },
+    { area: 'Conde Duque', address: 'Calle del Conde Duque 30, 28015 Madrid', lat: 40.42775, lon: -3.71047 },
   ],
 };
 

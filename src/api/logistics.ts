@@ -201,8 +201,9 @@ export type RoutePlace = z.infer<typeof RoutePlaceSchema>;
 
 /**
  * GET /stores/delivery/{id} answers the delivery plus the places of its route: the store where
- * the packages are loaded, the pickup location named by its pickup code when there is one, and
- * the recipient's door (first → last, the others as stopovers).
+ * the packages are loaded, then, when the store has pickup locations, the one nearest the
+ * recipient (a location at the store's own door is not a stop), and the recipient's door
+ * (first → last, the others as stopovers).
  */
 export const DeliveryDetailWireSchema = DeliveryWireSchema.extend({ places: z.array(RoutePlaceSchema).min(2) });
 export const DeliveryDetailSchema = secondsToMillis(DeliveryDetailWireSchema, ['delivery_date']);

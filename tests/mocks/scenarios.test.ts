@@ -3,7 +3,7 @@ import { collectionNames, collectionSchemas, createDb, snapshotDb, type Db } fro
 import { aggregateSales } from '../../mocks/figures';
 import { addDays, seconds, startOfDay } from '../../mocks/time';
 import { scenarios } from '../../scenarios';
-import { inconsistencies } from './consistency';
+import { inconsistencies, logisticsInconsistencies } from './consistency';
 
 const NOW = new Date(2026, 5, 19, 18, 45).getTime(); // a Friday evening
 
@@ -59,6 +59,34 @@ describe.each(Object.keys(scenarios))('scenario %s', (name) => {
     expect(inconsistencies(await seeded(name))).toEqual([]);
   });
 
+  it('keeps trucks, pickup locations and deliveries consistent with each other, the clock and the store’s own door', async () => {
+    expect(logisticsInconsistencies(await seeded(name), NOW)).toEqual([]);
+  });
+
+  it('gives every store that delivers a day of rounds today: one per active truck, in time order, around the clock', async () => {
+    const db = await seeded(name);
+    const [todayS, tomorrowS, nowS] = [seconds(startOfDay(NOW)), seconds(addDays(NOW, 1)), seconds(NOW)];
+    const delivering = db.stores.all().filter((store) => db.deliveries.findFirst((q) => q.where({ store_id: store.id })) !== undefined);
+    // Every store delivers, but the one that signed up today.
+    expect(delivering.map((s) => s.id)).toEqual(name === 'empty-store' ? [] : db.stores.all().map((s) => s.id));
+    for (const store of delivering) {
+      const deliveries = db.deliveries.findMany((q) => q.where({ store_id: store.id }));
+      expect(db.trucks.findMany((q) => q.where({ store_id: store.id })).length).toBeGreaterThan(0);
+      expect(db.pickupLocations.findMany((q) => q.where({ store_id: store.id })).length).toBeGreaterThan(0);
+      const today = deliveries.filter((d) => d.delivery_date >= todayS && d.delivery_date < tomorrowS);
+      expect(today.length).toBeGreaterThanOrEqual(6);
+      expect(today.some((d) => d.delivery_status === 'pending')).toBe(true);
+      for (const truck of db.trucks.findMany((q) => q.where({ store_id: store.id, status: 'active' }))) {
+        const round = today.filter((d) => d.delivery_truck === truck.name).sort((a, b) => a.id - b.id);
+        expect(round.length).toBeGreaterThanOrEqual(3);
+        // Ids follow the clock, and a Friday evening finds the truck halfway: doors behind it, doors ahead.
+        expect(round.map((d) => d.delivery_date)).toEqual(round.map((d) => d.delivery_date).sort((a, b) => a - b));
+        expect(round.some((d) => d.delivery_date <= nowS && d.delivery_status !== 'assigned')).toBe(true);
+        expect(round.some((d) => d.delivery_date > nowS && d.delivery_status === 'assigned')).toBe(true);
+      }
+    }
+  });
+
   it('signs in as demo@store.test / demo1234 and defines the earnings segments of every store', async () => {
     const db = await seeded(name);
     expect(scenarios[name].operators.some((o) => o.email === 'demo@store.test' && o.password === 'demo1234')).toBe(true);
@@ -110,6 +138,25 @@ describe('default scenario data', () => {
       expect(summary).toMatchObject(aggregateSales(orders));
     }
     for (const s of summaries) expect(s.net).toBeCloseTo(s.gross - s.fees, 2);
+  });
+});
+
+describe('delivery rounds at any hour', () => {
+  it.each([
+    ['before the vans leave', new Date(2026, 5, 17, 2, 0).getTime()],
+    ['mid-morning', new Date(2026, 5, 17, 10, 30).getTime()],
+    ['after the last round', new Date(2026, 5, 17, 23, 30).getTime()],
+  ])('keeps the clock %s, within round hours (08:00–21:00)', async (_, now) => {
+    const db = await seed('multi-account', now);
+    expect(logisticsInconsistencies(db, now)).toEqual([]);
+    const [from, to] = [seconds(startOfDay(now)), seconds(addDays(now, 1))];
+    const today = db.deliveries.all().filter((d) => d.delivery_date >= from && d.delivery_date < to);
+    expect(today.length).toBeGreaterThanOrEqual(18); // three stores
+    for (const d of today) {
+      const hour = new Date(d.delivery_date * 1000).getHours() + new Date(d.delivery_date * 1000).getMinutes() / 60;
+      expect(hour).toBeGreaterThanOrEqual(8);
+      expect(hour).toBeLessThanOrEqual(21);
+    }
   });
 });
 
