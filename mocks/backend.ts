@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { DEFAULT_TOKEN_TTL_MS, type Scenario } from '../scenarios/scenario';
-import type { MockContext } from './context';
+import { MOCK_MAP_SERVICES, type MockContext, type MockMapServices } from './context';
 import { createDb, type Db } from './db';
 import { createDevkit, type Devkit, type DevkitOptions } from './devkit';
 import { createFaults, type Faults } from './faults';
@@ -16,6 +16,8 @@ export type { Persistence } from './persistence';
 
 export interface BackendOptions {
   apiBaseUrl: string;
+  /** The directions and geocoding services to answer (default: the fake hosts of .env.mock). */
+  maps?: MockMapServices;
   /** The identity provider's project id (VITE_FIREBASE_PROJECT_ID). */
   projectId: string;
   scenarios: Readonly<Record<string, Scenario>>;
@@ -63,6 +65,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     db,
     faults,
     apiBaseUrl: options.apiBaseUrl.replace(/\/+$/, ''),
+    maps: {
+      directionsUrl: (options.maps ?? MOCK_MAP_SERVICES).directionsUrl.replace(/\/+$/, ''),
+      geocoderUrl: (options.maps ?? MOCK_MAP_SERVICES).geocoderUrl.replace(/\/+$/, ''),
+    },
     projectId: options.projectId,
     now,
     sessionTtlMs: () => scenarios[devkit.scenario()]?.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,

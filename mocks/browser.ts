@@ -2,6 +2,7 @@ import { isCommonAssetRequest } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { DEFAULT_SCENARIO, scenarios } from '../scenarios';
 import { createBackend } from './backend';
+import type { MockMapServices } from './context';
 import type { Devkit } from './devkit';
 import { createStoragePersistence } from './persistence';
 import { scheduleNewOrderPushes } from './pushes';
@@ -21,6 +22,8 @@ import { scheduleNewOrderPushes } from './pushes';
 export interface MockBackendOptions {
   /** VITE_API_BASE_URL (in mock mode https://api.store-platform.test). */
   apiBaseUrl: string;
+  /** VITE_DIRECTIONS_URL and VITE_GEOCODER_URL (default: the fake hosts of .env.mock). */
+  maps?: MockMapServices;
   /** The event journal's export, returned by devkit.journal(). */
   journal: () => unknown;
   /** VITE_FIREBASE_PROJECT_ID, the `aud` of the mock ID tokens (default 'console-mock'). */
@@ -84,6 +87,7 @@ function isOwnAsset(request: Request, url: URL): boolean {
 export async function startMockBackend(options: MockBackendOptions): Promise<Devkit> {
   const backend = await createBackend({
     apiBaseUrl: options.apiBaseUrl,
+    maps: options.maps,
     projectId: options.projectId ?? DEFAULT_PROJECT_ID,
     scenarios,
     scenario: chooseScenario(),

@@ -13,10 +13,17 @@ import { devkitPushChannel } from './push-channel';
  * hint, the Demo menu, an analytics port that records page views in the journal instead of
  * sending them anywhere, and the dev kit's pushes in place of Firebase Cloud Messaging.
  */
-export async function startMockMode(options: { apiBaseUrl: string; journal: Journal; projectId?: string }): Promise<DevExtension> {
+export async function startMockMode(options: {
+  apiBaseUrl: string;
+  journal: Journal;
+  projectId?: string;
+  /** The map services to answer (config.maps): directions and geocoding. */
+  maps?: { directionsUrl: string; geocoderUrl: string };
+}): Promise<DevExtension> {
   const { journal } = options;
   const devkit = await startMockBackend({
     apiBaseUrl: options.apiBaseUrl,
+    maps: options.maps,
     projectId: options.projectId,
     journal: () => journal.export(),
     // A reset replaces the server's data, sessions included: the reloaded app starts signed out

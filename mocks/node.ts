@@ -16,6 +16,10 @@ export const TEST_CONFIG = {
     projectId: 'console-mock',
     appId: '1:000000000000:web:mock',
   },
+  maps: {
+    directionsUrl: 'https://directions.store-platform.test',
+    geocoderUrl: 'https://geocoder.store-platform.test',
+  },
 } as const;
 
 export interface TestBackendOptions {
@@ -40,6 +44,7 @@ export interface TestBackend {
 export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const backend = await createBackend({
     apiBaseUrl: options.apiBaseUrl ?? TEST_CONFIG.apiBaseUrl,
+    maps: TEST_CONFIG.maps,
     projectId: TEST_CONFIG.firebase.projectId,
     scenarios,
     scenario: options.scenario ?? DEFAULT_SCENARIO,

@@ -17,6 +17,7 @@ import { ordersListPathModel } from '../tests/support/orders-list-paths';
 import { devicesPathModel } from '../tests/support/devices-paths';
 import { formatPlan, type PathModel } from '../tests/support/paths';
 import { profileFormPathModel } from '../tests/support/profile-form-paths';
+import { routesMapPathModel } from '../tests/support/routes-map-paths';
 import { pushPathModel } from '../tests/support/push-paths';
 import { sessionPathEvents } from '../tests/support/session-paths';
 import { settingsFormPathModel } from '../tests/support/settings-form-paths';
@@ -26,6 +27,13 @@ import { templateFormPathModel } from '../tests/support/template-form-paths';
 import { termsLoadedPathModel, termsPathModel } from '../tests/support/terms-paths';
 import { templatesListPathModel } from '../tests/support/templates-list-paths';
 import { uploadPathEvents } from '../tests/support/upload-paths';
+import { addressLookupPathModel } from '../tests/support/address-lookup-paths';
+import { pickupFormPathModel, pickupsListPathModel } from '../tests/support/pickups-paths';
+import { truckFormPathModel, trucksListPathModel } from '../tests/support/trucks-paths';
+import { accountsListPathModel } from '../tests/support/accounts-list-paths';
+import { deliveriesListPathModel } from '../tests/support/deliveries-list-paths';
+import { deliveryMapPathModel } from '../tests/support/delivery-map-paths';
+import { deliveryPagePathModel } from '../tests/support/delivery-page-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 const registry: Record<string, PathModel> = {
@@ -49,6 +57,16 @@ const registry: Record<string, PathModel> = {
   push: pushPathModel as PathModel,
   'settings-form': settingsFormPathModel as PathModel,
   devices: devicesPathModel as PathModel,
+  'routes-map': routesMapPathModel as PathModel,
+  'trucks-list': trucksListPathModel as PathModel,
+  'truck-form': truckFormPathModel as PathModel,
+  'pickups-list': pickupsListPathModel as PathModel,
+  'pickup-form': pickupFormPathModel as PathModel,
+  'address-lookup': addressLookupPathModel as PathModel,
+  'deliveries-list': deliveriesListPathModel as PathModel,
+  'delivery-page': deliveryPagePathModel as PathModel,
+  'delivery-map': deliveryMapPathModel as PathModel,
+  'accounts-list': accountsListPathModel as PathModel,
 };
 
 function main(names: string[]): number {

@@ -24,7 +24,7 @@ async function boot() {
   let dev: DevExtension = {};
   if (import.meta.env.VITE_BACKEND === 'mock') {
     const { startMockMode } = await import('../mocks/index');
-    dev = await startMockMode({ apiBaseUrl: result.config.apiBaseUrl, journal });
+    dev = await startMockMode({ apiBaseUrl: result.config.apiBaseUrl, maps: result.config.maps, journal });
   }
   restoreCookieConsent(journal);
   const services = createServices(result.config, dev);

@@ -3,7 +3,10 @@ import type { MockContext } from '../context';
 import { identityHandlers } from '../identity';
 import { createKit } from '../kit';
 import { accountsHandlers } from './accounts';
+import { directionsHandlers } from './directions';
+import { geocodingHandlers } from './geocoding';
 import { hubspotHandlers } from './hubspot';
+import { logisticsHandlers } from './logistics';
 import { lookupsHandlers } from './lookups';
 import { managementHandlers } from './management';
 import { offersHandlers } from './offers';
@@ -31,7 +34,11 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
     ...ordersHandlers(kit),
     ...offersHandlers(kit),
     ...templatesHandlers(kit),
+    ...logisticsHandlers(kit),
     ...hubspotHandlers(kit),
+    // Third-party map services (no platform token): directions and geocoding.
+    ...directionsHandlers(kit),
+    ...geocodingHandlers(kit),
     // Last: GET /stores/{id}/orders matches any /stores/{x}/orders, so every other GET of the
     // form is answered by its own module first (MSW answers with the first matching handler).
     ...storeOrdersHandlers(kit),

@@ -47,6 +47,13 @@ export interface RequestOptions<T> {
   auth?: boolean;
   /** "METHOD /path/{param}" as in spec section 7, for error reports and fault matching. */
   operation: string;
+  /**
+   * Another service's base URL (directions, geocoding) instead of the platform's. Such a call
+   * never carries the platform token, whatever `auth` says: the token is for the platform alone.
+   */
+  baseURL?: string;
+  /** Aborts the request, e.g. when the machine that asked no longer needs the answer. */
+  signal?: AbortSignal;
 }
 
 // One instance, no silent retries: retrying is the machines' decision (a retry here would hide
@@ -54,6 +61,8 @@ export interface RequestOptions<T> {
 const client = ofetch.create({ retry: 0, timeout: API_TIMEOUT_MS });
 
 export async function http<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  // A third-party call: no token, no session refresh, only the shared client's rules.
+  if (options.baseURL !== undefined) return send(path, options, undefined);
   if (!config) throw new Error('configureHttp() must run before the first call');
   const { session } = config;
   const auth = options.auth ?? true;
@@ -74,11 +83,12 @@ export async function http<T>(path: string, options: RequestOptions<T>): Promise
 
 async function send<T>(path: string, options: RequestOptions<T>, token: string | undefined): Promise<T> {
   const fetchOptions: FetchOptions<'json' | 'blob'> = {
-    baseURL: config!.baseURL,
+    baseURL: options.baseURL ?? config!.baseURL,
     responseType: options.responseType ?? 'json',
     method: options.method ?? 'GET',
     query: options.query,
     headers: token ? { 'X-Access-Token': token } : undefined,
+    signal: options.signal,
   };
   if (options.body !== undefined) fetchOptions.body = options.body as FetchOptions['body'];
   let raw: unknown;

@@ -13,6 +13,7 @@ const reasonKey: Record<ConfigProblemReason, MessageKey> = {
   empty: 'errors.config.empty',
   'not-a-url': 'errors.config.notUrl',
   'not-a-backend': 'errors.config.notBackend',
+  'not-a-tile-url': 'maps.config.notTileUrl',
 };
 import { theme } from './theme';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { TitledPage } from '../screens/placeholder/titled-page';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
@@ -16,18 +16,20 @@ const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
 const OfferFormScreen = lazy(() => import('../screens/offers/offer-form-screen'));
 const TemplatesScreen = lazy(() => import('../screens/templates/templates-screen'));
 const TemplateFormScreen = lazy(() => import('../screens/templates/template-form-screen'));
+const TrucksScreen = lazy(() => import('../screens/trucks/trucks-screen'));
+const TruckFormScreen = lazy(() => import('../screens/trucks/truck-form-screen'));
+const PickupsScreen = lazy(() => import('../screens/pickups/pickups-screen'));
+const PickupFormScreen = lazy(() => import('../screens/pickups/pickup-form-screen'));
 const SummaryScreen = lazy(() => import('../screens/summary/summary-screen'));
 const OrdersScreen = lazy(() => import('../screens/orders/orders-screen'));
 const OrderScreen = lazy(() => import('../screens/orders/order-screen'));
 const SettingsScreen = lazy(() => import('../screens/settings/settings-screen'));
 const SynchronizationScreen = lazy(() => import('../screens/sync/synchronization-screen'));
 const ProfileScreen = lazy(() => import('../screens/profile/profile-screen'));
-
-/** A titled page whose title carries a route parameter ("Order #{id}"). */
-function TitledWithId({ titleKey }: { titleKey: 'page.deliveryOrder' }) {
-  const { id = '' } = useParams();
-  return <TitledPage titleKey={titleKey} params={{ id }} />;
-}
+const AccountsScreen = lazy(() => import('../screens/accounts/accounts-screen'));
+const DeliveriesScreen = lazy(() => import('../screens/deliveries/deliveries-screen'));
+const DeliveryScreen = lazy(() => import('../screens/deliveries/delivery-screen'));
+const DeliveryMapScreen = lazy(() => import('../screens/deliveries/delivery-map-screen'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
@@ -80,16 +82,17 @@ export function AppRoutes() {
           <Route path="/operations/order/:id" element={<OrderScreen />} />
 
           <Route path="/trucks" element={<Navigate to="/trucks/active" replace />} />
-          <Route path="/trucks/:tab" element={<TitledPage titleKey="page.trucks" />} />
-          <Route path="/truck/create" element={<TitledPage titleKey="page.truckCreate" />} />
-          <Route path="/truck/edit/:id" element={<TitledPage titleKey="page.truckEdit" />} />
-          <Route path="/pickups" element={<TitledPage titleKey="page.pickups" />} />
-          <Route path="/pickup/create" element={<TitledPage titleKey="page.pickupCreate" />} />
-          <Route path="/pickup/edit/:id" element={<TitledPage titleKey="page.pickupEdit" />} />
-          <Route path="/accounts" element={<TitledPage titleKey="page.accounts" />} />
-          <Route path="/delivery-orders" element={<TitledPage titleKey="page.deliveryOrders" />} />
-          <Route path="/delivery-order/:id/:tab" element={<TitledWithId titleKey="page.deliveryOrder" />} />
-          <Route path="/delivery-map" element={<TitledPage titleKey="nav.deliveryMap" />} />
+          <Route path="/trucks/:tab" element={<TrucksScreen />} />
+          <Route path="/truck/create" element={<TruckFormScreen />} />
+          <Route path="/truck/edit/:id" element={<TruckFormScreen />} />
+          <Route path="/pickups" element={<PickupsScreen />} />
+          <Route path="/pickup/create" element={<PickupFormScreen />} />
+          <Route path="/pickup/edit/:id" element={<PickupFormScreen />} />
+          <Route path="/accounts" element={<AccountsScreen />} />
+          <Route path="/delivery-orders" element={<DeliveriesScreen />} />
+          <Route path="/delivery-order/:id" element={<DeliveryScreen />} />
+          <Route path="/delivery-order/:id/:tab" element={<DeliveryScreen />} />
+          <Route path="/delivery-map" element={<DeliveryMapScreen />} />
           <Route path="/synchronization" element={<SynchronizationScreen />} />
 
           <Route path="/dashboards/default" element={<ManagementScreen />} />

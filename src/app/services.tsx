@@ -2,6 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { createContext, useContext, type ReactNode } from 'react';
 import { configureHttp } from '../api/http';
 import { configureIdentity } from '../api/identity';
+import { configureMapServices } from '../api/map-services';
 import { firebasePushChannel, noPushChannel, type PushChannel } from '../api/push';
 import type { Config } from '../lib/config';
 import { journal as appJournal, type Journal } from '../machines/journal';
@@ -31,6 +32,8 @@ export function createServices(config: Config, dev: DevExtension = {}, journal: 
   const snackbar = createActor(snackbarMachine).start();
   const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
   configureIdentity(config.firebase);
+  // Directions and geocoding are third parties: their calls go to these bases without the token.
+  configureMapServices(config.maps);
   // The session's http side is plugged in after the session exists; calls made before that
   // (none: the session restores from storage first) would go without a token.
   configureHttp({ baseURL: config.apiBaseUrl });

@@ -6,6 +6,21 @@ import * as z from 'zod';
  */
 // Each rule's error is a reason code; the error page words it in the operator's language.
 const nonEmpty = () => z.string({ error: 'missing' }).trim().min(1, 'empty');
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'not-a-url' });
+
+/**
+ * An XYZ tile URL template: absolute http(s) with {z}, {x} and {y} (or {-y}), optionally {a-c}
+ * subdomains, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.
+ */
+export function isTileUrlTemplate(value: string): boolean {
+  if (!/\{z\}/.test(value) || !/\{x\}/.test(value) || !/\{-?y\}/.test(value)) return false;
+  try {
+    const url = new URL(value.replace(/\{[^}]*\}/g, '0'));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 export const ConfigSchema = z.object({
   backend: z.enum(['mock', 'live'], { error: 'not-a-backend' }),
@@ -21,6 +36,17 @@ export const ConfigSchema = z.object({
    * console runs without push; with one of them only, the boot names the missing one.
    */
   push: z.object({ messagingSenderId: nonEmpty(), vapidKey: nonEmpty() }).optional(),
+  /**
+   * Maps (docs/decisions/011-logistics-and-maps.md): an OSRM-compatible directions service and a
+   * Nominatim-compatible geocoder, both required; tiles optional: without a tile URL the map draws
+   * the bundled offline base map (mock mode never asks the internet for tiles).
+   */
+  maps: z.object({
+    directionsUrl: httpUrl(),
+    geocoderUrl: httpUrl(),
+    tilesUrl: z.string().trim().refine(isTileUrlTemplate, 'not-a-tile-url').optional(),
+    tilesAttribution: z.string().trim().min(1, 'empty').optional(),
+  }),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -34,21 +60,26 @@ const envNames: Record<string, string> = {
   'firebase.appId': 'VITE_FIREBASE_APP_ID',
   'push.messagingSenderId': 'VITE_FIREBASE_MESSAGING_SENDER_ID',
   'push.vapidKey': 'VITE_FIREBASE_VAPID_KEY',
+  'maps.directionsUrl': 'VITE_DIRECTIONS_URL',
+  'maps.geocoderUrl': 'VITE_GEOCODER_URL',
+  'maps.tilesUrl': 'VITE_MAP_TILES_URL',
+  'maps.tilesAttribution': 'VITE_MAP_TILES_ATTRIBUTION',
 };
 
-export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend';
+export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend' | 'not-a-tile-url';
 
 export interface ConfigProblem {
   variable: string;
   reason: ConfigProblemReason;
 }
 
-const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url', 'not-a-backend'];
+const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url', 'not-a-backend', 'not-a-tile-url'];
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
 
 /** A variable with a value: blank ones (as .env.example leaves them) count as absent. */
 const hasValue = (value: string | boolean | undefined) => typeof value === 'string' && value.trim() !== '';
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function parseConfig(env: Record<string, string | boolean | undefined>): ConfigResult {
   const candidate = {
@@ -63,10 +94,25 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
     ...(hasValue(env.VITE_FIREBASE_MESSAGING_SENDER_ID) || hasValue(env.VITE_FIREBASE_VAPID_KEY)
       ? { push: { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID, vapidKey: env.VITE_FIREBASE_VAPID_KEY } }
       : {}),
+    maps: {
+      directionsUrl: env.VITE_DIRECTIONS_URL,
+      geocoderUrl: env.VITE_GEOCODER_URL,
+      // Optional: blank (as .env.mock and .env.example leave them) means the offline base map.
+      ...(hasValue(env.VITE_MAP_TILES_URL) ? { tilesUrl: env.VITE_MAP_TILES_URL } : {}),
+      ...(hasValue(env.VITE_MAP_TILES_ATTRIBUTION) ? { tilesAttribution: env.VITE_MAP_TILES_ATTRIBUTION } : {}),
+    },
   };
   const result = ConfigSchema.safeParse(candidate);
   if (result.success) {
-    return { ok: true, config: { ...result.data, apiBaseUrl: result.data.apiBaseUrl.replace(/\/+$/, '') } };
+    const { maps } = result.data;
+    return {
+      ok: true,
+      config: {
+        ...result.data,
+        apiBaseUrl: withoutTrailingSlash(result.data.apiBaseUrl),
+        maps: { ...maps, directionsUrl: withoutTrailingSlash(maps.directionsUrl), geocoderUrl: withoutTrailingSlash(maps.geocoderUrl) },
+      },
+    };
   }
   return {
     ok: false,

@@ -3,6 +3,7 @@ import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
 import type { Order, OrdersListFilter } from '../api/orders';
 import type { OrdersSync } from '../api/crm-sync';
+import type { Delivery, DeliveryStatus, PickupLocation, Truck, TruckStatus } from '../api/logistics';
 
 export type { OrdersListFilter };
 import type { Lookups } from '../api/lookups';
@@ -73,8 +74,38 @@ export type DomainEvent =
    */
   | { type: 'order.changeRefused'; at: number; order: Order; attempted: number }
   /** A run of the CRM synchronisation (GET /hubspot/app/orders) and what it sent. */
-  | { type: 'orders.synchronized'; at: number; sync: OrdersSync };
+  | { type: 'orders.synchronized'; at: number; sync: OrdersSync }
+  // --- trucks & pickups (issue 7) ---
+  /** The trucks of one status tab (and search) as the server listed them: the whole list, paged on screen. */
+  | { type: 'trucks.loaded'; at: number; status: TruckStatus; search: string; page: PagedList<Truck> }
+  /** A truck created or edited, as the server answered the save. */
+  | { type: 'truck.saved'; at: number; truck: Truck }
+  /** The server deleted the truck: it leaves the list. */
+  | { type: 'truck.deleted'; at: number; id: number }
+  /** The store's pickup locations (and a search) as the server listed them: the whole list, paged on screen. */
+  | { type: 'pickups.loaded'; at: number; search: string; page: PagedList<PickupLocation> }
+  /** A pickup location created or edited, as the server answered the save. */
+  | { type: 'pickup.saved'; at: number; pickup: PickupLocation }
+  /** The server deleted the pickup location: it leaves the list. */
+  | { type: 'pickup.deleted'; at: number; id: number }
+  // --- deliveries (issue 7) ---
+  /** A page of the delivery orders list as the server returned it (only appended when it changed). */
+  | { type: 'deliveries.loaded'; at: number; filter: DeliveriesFilter; page: PagedList<Delivery> }
+  /** The delivery map's day (YYYY-MM-DD, local): all its deliveries (only appended when they changed). */
+  | { type: 'deliveries.todayLoaded'; at: number; day: string; deliveries: Delivery[] };
 
+
+/**
+ * The delivery orders list's filters, as its URL carries them: one status, a range of local days
+ * (YYYY-MM-DD, both included), a truck's name and a text search ('' for none).
+ */
+export interface DeliveriesFilter {
+  status: DeliveryStatus | null;
+  from: string | null;
+  to: string | null;
+  truck: string | null;
+  text: string;
+}
 
 /** The templates list's tabs: every template, or those that repeat on some weekday. */
 export type TemplatesFilter = 'all' | 'recurring';

@@ -4,12 +4,13 @@ import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
 import type { Order } from '../api/orders';
 import type { OrdersSync } from '../api/crm-sync';
+import type { Delivery, PickupLocation, Truck, TruckStatus } from '../api/logistics';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
 import type { HomeData, JournalStoreProfile, StoreNotification } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
 import { sameValue } from '../lib/same-value';
-import type { OrdersListFilter, TemplatesFilter } from './events';
+import type { DeliveriesFilter, OrdersListFilter, TemplatesFilter } from './events';
 import { defineProjection } from './projection';
 
 export interface SessionView {
@@ -331,6 +332,95 @@ export const crmSyncProjection = defineProjection<CrmSyncView>({
   },
 });
 
+// --- deliveries (issue 7) ---
+
+export interface DeliveriesView extends PagedView<Delivery> {
+  filter: DeliveriesFilter;
+}
+
+const noDeliveries: DeliveriesView = { filter: { status: null, from: null, to: null, truck: null, text: '' }, items: [], limit: 12, offset: 0, total: 0, loaded: false };
+
+/** The delivery orders list: the page on screen (nothing changes deliveries from the console). */
+export const deliveriesProjection = defineProjection<DeliveriesView>({
+  name: 'deliveries',
+  initial: noDeliveries,
+  on: {
+    'deliveries.loaded': (_, event) => ({ filter: event.filter, ...pageOf(event.page) }),
+    'store.switched': () => noDeliveries,
+  },
+});
+
+export interface DeliveriesTodayView {
+  /** The local day (YYYY-MM-DD) the deliveries are of; null before the first load. */
+  day: string | null;
+  /** Every delivery of that day, as the search answered them (newest delivery date first). */
+  items: Delivery[];
+}
+
+const noDeliveriesToday: DeliveriesTodayView = { day: null, items: [] };
+
+/** The delivery map's day. */
+export const deliveriesTodayProjection = defineProjection<DeliveriesTodayView>({
+  name: 'deliveriesToday',
+  initial: noDeliveriesToday,
+  on: {
+    'deliveries.todayLoaded': (_, event) => ({ day: event.day, items: event.deliveries }),
+    'store.switched': () => noDeliveriesToday,
+  },
+});
+
+/** Whether the delivery map's projection already shows exactly these deliveries of this day. */
+export function holdsDay(view: DeliveriesTodayView, day: string, deliveries: readonly Delivery[]): boolean {
+  return view.day === day && sameValue(view.items, deliveries);
+}
+
+// --- trucks & pickups (issue 7) ---
+// Both lists arrive whole (spec section 7: limit 10, offset 0, total = the list's length) and are
+// paged on screen; a delete takes the row out at once (spec section 4), a save replaces it.
+
+export interface TrucksView extends PagedView<Truck> {
+  /** The status tab the list answers. */
+  status: TruckStatus;
+  /** The search it answers ('' for none). */
+  search: string;
+}
+
+const noTrucks: TrucksView = { status: 'active', search: '', items: [], limit: 10, offset: 0, total: 0, loaded: false };
+
+/** A saved truck replaces its row, or leaves a tab whose status it no longer has. */
+function withSavedTruck(view: TrucksView, truck: Truck): TrucksView {
+  return truck.status === view.status ? replaced(view, truck) : withoutItem(view, truck.id);
+}
+
+export const trucksProjection = defineProjection<TrucksView>({
+  name: 'trucks',
+  initial: noTrucks,
+  on: {
+    'trucks.loaded': (_, event) => ({ status: event.status, search: event.search, ...pageOf(event.page) }),
+    'truck.saved': (view, event) => withSavedTruck(view, event.truck),
+    'truck.deleted': (view, event) => withoutItem(view, event.id),
+    'store.switched': () => noTrucks,
+  },
+});
+
+export interface PickupsView extends PagedView<PickupLocation> {
+  /** The search the list answers ('' for none). */
+  search: string;
+}
+
+const noPickups: PickupsView = { search: '', items: [], limit: 10, offset: 0, total: 0, loaded: false };
+
+export const pickupsProjection = defineProjection<PickupsView>({
+  name: 'pickups',
+  initial: noPickups,
+  on: {
+    'pickups.loaded': (_, event) => ({ search: event.search, ...pageOf(event.page) }),
+    'pickup.saved': (view, event) => replaced(view, event.pickup),
+    'pickup.deleted': (view, event) => withoutItem(view, event.id),
+    'store.switched': () => noPickups,
+  },
+});
+
 /** Every projection of the app. A new one is added here and is then journalled and replayed. */
 export const projectionDefinitions = {
   session: sessionProjection,
@@ -343,6 +433,10 @@ export const projectionDefinitions = {
   templates: templatesProjection,
   orders: ordersProjection,
   crmSync: crmSyncProjection,
+  trucks: trucksProjection,
+  pickups: pickupsProjection,
+  deliveries: deliveriesProjection,
+  deliveriesToday: deliveriesTodayProjection,
 };
 export type ProjectionDefinitions = typeof projectionDefinitions;
 export type ProjectionName = keyof ProjectionDefinitions;

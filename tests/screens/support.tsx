@@ -16,6 +16,8 @@ export function testConfig(): Config {
     VITE_FIREBASE_AUTH_DOMAIN: TEST_CONFIG.firebase.authDomain,
     VITE_FIREBASE_PROJECT_ID: TEST_CONFIG.firebase.projectId,
     VITE_FIREBASE_APP_ID: TEST_CONFIG.firebase.appId,
+    VITE_DIRECTIONS_URL: TEST_CONFIG.maps.directionsUrl,
+    VITE_GEOCODER_URL: TEST_CONFIG.maps.geocoderUrl,
   });
   if (!parsed.ok) throw new Error(`test config is invalid: ${JSON.stringify(parsed.problems)}`);
   return parsed.config;

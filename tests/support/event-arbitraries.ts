@@ -5,10 +5,11 @@ import type { Offer } from '../../src/api/offers';
 import type { Order } from '../../src/api/orders';
 import type { OrdersSync } from '../../src/api/crm-sync';
 import type { Template } from '../../src/api/templates';
+import { DELIVERY_STATUSES, TRUCK_STATUSES, type Delivery, type PickupLocation, type Truck } from '../../src/api/logistics';
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
 import { withoutApiKey, type HomeData, type Review, type StoreNotification, type StoreProfile } from '../../src/api/stores';
-import type { DomainEvent, DomainEventType, EventOf } from '../../src/machines/events';
+import type { DeliveriesFilter, DomainEvent, DomainEventType, EventOf } from '../../src/machines/events';
 
 /**
  * fast-check arbitraries for every domain event, with payloads the api schemas accept. Ids come
@@ -254,6 +255,86 @@ const ordersSyncArbitrary: fc.Arbitrary<OrdersSync> = fc
     orders: Array.from({ length: sent }, (_, i) => ({ order_id: 20001 + i, consumer_email: 'eva@store.test', total_price: 4.5, status: 1, action: 'created' as const })),
   }));
 
+// --- deliveries (issue 7) ---
+export const deliveryArbitrary: fc.Arbitrary<Delivery> = fc
+  .record({
+    id: smallId,
+    store: storeId,
+    status: fc.constantFrom(...DELIVERY_STATUSES),
+    at,
+    packages: fc.integer({ min: 0, max: 9 }),
+    truck: fc.constantFrom('', 'Van 1', 'Van 2'),
+    lat: latitude,
+    lon: longitude,
+    name: words,
+  })
+  .map((d) => ({
+    id: d.id,
+    store_id: d.store,
+    pickup_code: `Centro Morning ${100 + d.id}`,
+    order_address: 'Calle Mayor 1, Madrid',
+    order_delivery_to: d.name,
+    order_delivery_to_mail: 'eva@store.test',
+    phone: '+34 600 000 000',
+    delivery_driver_notes: 'Ring twice',
+    delivery_notes: '',
+    delivery_status: d.status,
+    // Whole seconds, as the server's unix seconds become milliseconds.
+    delivery_date: Math.floor(d.at / 1000) * 1000,
+    delivery_packages: d.packages,
+    delivery_truck: d.truck,
+    lat: d.lat,
+    lon: d.lon,
+  }));
+
+const deliveriesPageArbitrary: fc.Arbitrary<PagedList<Delivery>> = fc
+  .uniqueArray(deliveryArbitrary, { maxLength: 4, selector: (d) => d.id })
+  .map((data) => ({ data, limit: 12, offset: 0, total: data.length }));
+
+const deliveriesFilterArbitrary: fc.Arbitrary<DeliveriesFilter> = record({
+  status: fc.option(fc.constantFrom(...DELIVERY_STATUSES), { nil: null }),
+  from: dayArbitrary,
+  to: dayArbitrary,
+  truck: fc.option(fc.constantFrom('Van 1', 'Van 2'), { nil: null }),
+  text: fc.constantFrom('', 'ana', 'Centro'),
+});
+
+// --- trucks & pickups (issue 7) ---
+const truckStatusArbitrary = fc.constantFrom(...TRUCK_STATUSES);
+
+export const truckArbitrary: fc.Arbitrary<Truck> = record({
+  id: smallId,
+  store_id: storeId,
+  name: fc.constantFrom('Van 1 (Centre)', 'Van 2', 'Cargo bike'),
+  plate: fc.constantFrom('4821 LKM', '7315 JHB', 'M-CB-0417'),
+  capacity: fc.integer({ min: 1, max: 999 }),
+  driver_name: fc.constantFrom('', 'Rosa Beltrán'),
+  driver_phone: fc.constantFrom('', '+34 622 871 045'),
+  status: truckStatusArbitrary,
+});
+
+/** A whole list as GET /stores/trucks/{status} reads (spec section 7): limit 10, offset 0, total = its length. */
+const trucksListArbitrary: fc.Arbitrary<PagedList<Truck>> = fc
+  .uniqueArray(truckArbitrary, { maxLength: 4, selector: (t) => t.id })
+  .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
+
+export const pickupArbitrary: fc.Arbitrary<PickupLocation> = record({
+  id: smallId,
+  store_id: storeId,
+  name: fc.constantFrom('Mercat Central, stall 212', 'Ruzafa collection point', 'Campus lockers'),
+  address: fc.constantFrom('Carrer de Sueca 27, 46006 València', 'Rua de Santa Catarina 10, Porto'),
+  country: fc.constantFrom('ES', 'PT'),
+  lat: latitude,
+  lon: longitude,
+  opening_hours: fc.constantFrom('', 'Mon–Fri 09:00–20:00'),
+  contact_name: fc.constantFrom('', 'Lola Sanz'),
+  contact_phone: fc.constantFrom('', '+34 611 402 918'),
+});
+
+const pickupsListArbitrary: fc.Arbitrary<PagedList<PickupLocation>> = fc
+  .uniqueArray(pickupArbitrary, { maxLength: 4, selector: (p) => p.id })
+  .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
+
 /** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
 export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
   'session.signedIn': record({
@@ -318,6 +399,21 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'template.deleted': record({ type: fc.constant('template.deleted'), at, id: smallId }),
   'template.deleteRefused': record({ type: fc.constant('template.deleteRefused'), at, template: templateArbitrary, index: fc.integer({ min: 0, max: 4 }) }),
   'template.statusChanged': record({ type: fc.constant('template.statusChanged'), at, id: smallId, status: fc.constantFrom(0, 1) }),
+  // --- deliveries (issue 7) ---
+  'deliveries.loaded': record({ type: fc.constant('deliveries.loaded'), at, filter: deliveriesFilterArbitrary, page: deliveriesPageArbitrary }),
+  'deliveries.todayLoaded': record({
+    type: fc.constant('deliveries.todayLoaded'),
+    at,
+    day: fc.constantFrom('2026-11-21', '2026-11-22'),
+    deliveries: fc.uniqueArray(deliveryArbitrary, { maxLength: 4, selector: (d) => d.id }),
+  }),
+  // --- trucks & pickups (issue 7) ---
+  'trucks.loaded': record({ type: fc.constant('trucks.loaded'), at, status: truckStatusArbitrary, search: fc.constantFrom('', 'van'), page: trucksListArbitrary }),
+  'truck.saved': record({ type: fc.constant('truck.saved'), at, truck: truckArbitrary }),
+  'truck.deleted': record({ type: fc.constant('truck.deleted'), at, id: smallId }),
+  'pickups.loaded': record({ type: fc.constant('pickups.loaded'), at, search: fc.constantFrom('', 'lola'), page: pickupsListArbitrary }),
+  'pickup.saved': record({ type: fc.constant('pickup.saved'), at, pickup: pickupArbitrary }),
+  'pickup.deleted': record({ type: fc.constant('pickup.deleted'), at, id: smallId }),
 };
 
 export const domainEventTypes = Object.keys(eventArbitraries) as DomainEventType[];

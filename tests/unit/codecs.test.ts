@@ -182,6 +182,8 @@ describe('parseConfig', () => {
     VITE_FIREBASE_AUTH_DOMAIN: 'app.firebaseapp.com',
     VITE_FIREBASE_PROJECT_ID: 'app',
     VITE_FIREBASE_APP_ID: '1:2:web:3',
+    VITE_DIRECTIONS_URL: 'https://router.example.com/',
+    VITE_GEOCODER_URL: 'https://geocoder.example.com',
   };
 
   it('accepts a complete configuration and drops the trailing slash of the base URL', () => {
@@ -191,6 +193,7 @@ describe('parseConfig', () => {
         backend: 'live',
         apiBaseUrl: 'https://api.example.com',
         firebase: { apiKey: 'key', authDomain: 'app.firebaseapp.com', projectId: 'app', appId: '1:2:web:3' },
+        maps: { directionsUrl: 'https://router.example.com', geocoderUrl: 'https://geocoder.example.com' },
       },
     });
   });
@@ -224,10 +227,12 @@ describe('parseConfig', () => {
     expect(variablesOf(parseConfig({})).sort()).toEqual([
       'VITE_API_BASE_URL',
       'VITE_BACKEND',
+      'VITE_DIRECTIONS_URL',
       'VITE_FIREBASE_API_KEY',
       'VITE_FIREBASE_APP_ID',
       'VITE_FIREBASE_AUTH_DOMAIN',
       'VITE_FIREBASE_PROJECT_ID',
+      'VITE_GEOCODER_URL',
     ]);
   });
 });

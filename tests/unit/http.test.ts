@@ -191,3 +191,62 @@ describe('http client', () => {
     expect(received).toHaveLength(1);
   });
 });
+
+describe('http client: calls to another service (directions, geocoding)', () => {
+  const THIRD_PARTY = 'https://directions.test';
+
+  it('go to their own base URL and never carry the platform token, whatever auth says', async () => {
+    server.use(recordingHandler(THIRD_PARTY, '/greeting', () => HttpResponse.json({ hello: 'third party' })));
+    const fake = fakeSession({ token: 'platform-secret' });
+    configureHttp({ baseURL: BASE, session: fake.session });
+
+    await expect(http('/greeting', { ...greeting, baseURL: THIRD_PARTY })).resolves.toEqual({ hello: 'third party' });
+    await expect(http('/greeting', { ...greeting, baseURL: THIRD_PARTY, auth: true })).resolves.toEqual({ hello: 'third party' });
+    expect(received).toEqual([
+      { url: `${THIRD_PARTY}/greeting`, method: 'GET', token: null },
+      { url: `${THIRD_PARTY}/greeting`, method: 'GET', token: null },
+    ]);
+  });
+
+  it('leave the platform calls as they were: the next store call still goes to the platform with its token', async () => {
+    server.use(
+      recordingHandler(THIRD_PARTY, '/greeting', () => HttpResponse.json({ hello: 'third party' })),
+      recordingHandler(BASE, '/greeting', () => HttpResponse.json({ hello: 'platform' })),
+    );
+    configureHttp({ baseURL: BASE, session: fakeSession({ token: 'abc' }).session });
+    await http('/greeting', { ...greeting, baseURL: THIRD_PARTY });
+    await http('/greeting', greeting);
+    expect(received).toEqual([
+      { url: `${THIRD_PARTY}/greeting`, method: 'GET', token: null },
+      { url: `${BASE}/greeting`, method: 'GET', token: 'abc' },
+    ]);
+  });
+
+  it('a 401 from another service is its own answer: no token refresh, no sign-out', async () => {
+    server.use(recordingHandler(THIRD_PARTY, '/greeting', () => HttpResponse.json({ message: 'no key' }, { status: 401 })));
+    const fake = fakeSession();
+    configureHttp({ baseURL: BASE, session: fake.session });
+    const error = await failureOf(http('/greeting', { ...greeting, baseURL: THIRD_PARTY }));
+    expect(error.toJSON()).toEqual({ kind: 'http', status: 401, operation: 'GET /greeting', message: 'no key' });
+    expect(fake.rejected).toEqual([]);
+    expect(fake.expiredCount()).toBe(0);
+  });
+
+  it('keep the no-retry rule and the error kinds: a network failure reaches the server once', async () => {
+    server.use(recordingHandler(THIRD_PARTY, '/greeting', () => HttpResponse.error()));
+    configureHttp({ baseURL: BASE });
+    const error = await failureOf(http('/greeting', { ...greeting, baseURL: THIRD_PARTY }));
+    expect(error.kind).toBe('network');
+    expect(received).toHaveLength(1);
+  });
+
+  it('can be aborted by the caller (a stale request)', async () => {
+    server.use(recordingHandler(THIRD_PARTY, '/greeting', () => new Promise<Response>(() => {})));
+    configureHttp({ baseURL: BASE });
+    const controller = new AbortController();
+    const outcome = failureOf(http('/greeting', { ...greeting, baseURL: THIRD_PARTY, signal: controller.signal }));
+    controller.abort();
+    const error = await outcome;
+    expect(error.kind).not.toBe('timeout');
+  });
+});

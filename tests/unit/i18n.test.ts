@@ -22,7 +22,7 @@ describe('message catalogues', () => {
   });
 
   it('are really translated (not English copied into Spanish), apart from words both languages share', () => {
-    const sharedWords: string[] = ['order.lineTotal', 'orders.col.total', 'orders.rangeChip'];
+    const sharedWords: string[] = ['order.lineTotal', 'orders.col.total', 'orders.rangeChip', 'deliveryMap.statusCount'];
     const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => en[key] === es[key] && !sharedWords.includes(key));
     expect(same).toEqual([]);
   });
@@ -39,6 +39,8 @@ describe('message catalogues', () => {
     expect(en['common.successfullySaved']).toBe('Successfully saved');
     expect(en['orders.statusFailed']).toBe('Error on change status');
     expect(en['orders.cancelFailed']).toBe('Error on cancel');
+    expect(en['delivery.moreInformation']).toBe('MORE INFORMATION');
+    expect(es['delivery.moreInformation']).toBe('MÁS INFORMACIÓN');
   });
 
   it('fills parameters', () => {

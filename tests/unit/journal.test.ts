@@ -1,4 +1,6 @@
 import { template } from '../support/templates-list-paths';
+import { pickup } from '../support/pickups-paths';
+import { truck } from '../support/trucks-paths';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +37,17 @@ const touchesEveryProjection: DomainEvent[] = [
     at: T + 8,
     sync: { synced_at: T + 8, since: 0, previous_synced_at: null, sent: 0, created: 0, updated: 0, orders: [] },
   },
+  // --- deliveries (issue 7) ---
+  {
+    type: 'deliveries.loaded',
+    at: T + 9,
+    filter: { status: 'assigned', from: '2026-11-20', to: null, truck: 'Van 1', text: '' },
+    page: { data: [], limit: 12, offset: 0, total: 0 },
+  },
+  { type: 'deliveries.todayLoaded', at: T + 10, day: '2026-11-22', deliveries: [] },
+  // --- trucks & pickups (issue 7) ---
+  { type: 'trucks.loaded', at: T + 11, status: 'maintenance', search: 'van', page: { data: [truck(3, { status: 'maintenance' })], limit: 10, offset: 0, total: 1 } },
+  { type: 'pickups.loaded', at: T + 12, search: '', page: { data: [pickup(1), pickup(2)], limit: 10, offset: 0, total: 2 } },
 ];
 
 function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
@@ -64,6 +77,10 @@ describe('journal', () => {
     expect(state.templates).toMatchObject({ filter: 'recurring', search: 'bread', total: 1, loaded: true });
     expect(state.orders).toMatchObject({ filter: { tab: 'sold', search: 'ana' }, total: 0, loaded: true });
     expect(state.crmSync.runs).toHaveLength(1);
+    expect(state.deliveries).toMatchObject({ filter: { status: 'assigned', truck: 'Van 1' }, total: 0, loaded: true });
+    expect(state.deliveriesToday).toEqual({ day: '2026-11-22', items: [] });
+    expect(state.trucks).toMatchObject({ status: 'maintenance', search: 'van', items: [{ id: 3 }], total: 1, loaded: true });
+    expect(state.pickups).toMatchObject({ search: '', total: 2, loaded: true });
     // state() is what the stores hold, not a separate copy.
     expect(storeContexts(journal)).toEqual(state);
     const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>

@@ -70,6 +70,8 @@ describe('push configuration', () => {
     VITE_FIREBASE_AUTH_DOMAIN: 'app.firebaseapp.com',
     VITE_FIREBASE_PROJECT_ID: 'app',
     VITE_FIREBASE_APP_ID: '1:2:web:3',
+    VITE_DIRECTIONS_URL: 'https://router.example.com',
+    VITE_GEOCODER_URL: 'https://geocoder.example.com',
   };
 
   it('is optional: absent or blank (as .env.example leaves it), the console runs without push', () => {

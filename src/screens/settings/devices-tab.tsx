@@ -240,7 +240,7 @@ function DevicesCard({ actor }: { actor: DevicesActor }) {
               {devices.map((device) => (
                 <tr key={device.id} data-testid={`device-${device.id}`}>
                   <td>
-                    {device.name}
+                    <span>{device.name}</span>
                     <Typography level="body-xs" sx={{ display: { sm: 'none' } }}>
                       {device.model}
                     </Typography>

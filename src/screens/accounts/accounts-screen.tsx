@@ -1,0 +1,177 @@
+import Box from '@mui/joy/Box';
+import Card from '@mui/joy/Card';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Radio from '@mui/joy/Radio';
+import RadioGroup from '@mui/joy/RadioGroup';
+import Sheet from '@mui/joy/Sheet';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Account } from '../../api/accounts';
+import { useProjection } from '../../app/hooks';
+import { Page } from '../../app/page';
+import { useLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import { sameValue } from '../../lib/same-value';
+import { selectAccountsList, selectAccountsPhase, type AccountsFilter } from '../../machines/accounts-list.machine';
+import { liveAccountsListMachine } from '../../machines/accounts.live';
+import { DeviceIcon, UserIcon } from '../../ui/icons';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { SearchBar } from '../../ui/search-bar';
+import { ACCOUNT_KINDS, accountsFilterFromUrl, accountsPageFromUrl, accountsQueryFor } from './accounts-url';
+
+const ROW_HEIGHT = 52;
+/** Visually hidden below the sm breakpoint (the usual clip pattern), shown from it up. */
+const KIND_NAME_SX = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  whiteSpace: 'nowrap',
+} as const;
+
+/** /accounts (User/Devices): the store's operator and device accounts. */
+export default function AccountsScreen() {
+  const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
+  return <Page titleKey="page.accounts">{storeId !== null && <AccountsList key={storeId} />}</Page>;
+}
+
+function AccountsList() {
+  const { t, language } = useLocale();
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => accountsFilterFromUrl(params), [params]);
+  const page = accountsPageFromUrl(params);
+  const [machine] = useState(() => liveAccountsListMachine());
+  const actor = useActorRef(machine, { input: { filter, page } });
+  const phase = useSelector(actor, selectAccountsPhase);
+  const list = useSelector(actor, selectAccountsList);
+  const kindLabel = useId();
+
+  useEffect(() => {
+    const { context } = actor.getSnapshot();
+    if (!sameValue(context.filter, filter) || page !== context.page) actor.send({ type: 'accounts.show', filter, page });
+  }, [filter, page, actor]);
+
+  const show = useCallback(
+    (next: AccountsFilter, nextPage = 0, replace = false) => {
+      actor.send({ type: 'accounts.show', filter: next, page: nextPage });
+      setParams(accountsQueryFor(next, nextPage), { replace });
+    },
+    [actor, setParams],
+  );
+  const filterRef = useRef(filter);
+  useEffect(() => {
+    filterRef.current = filter;
+  }, [filter]);
+  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show]);
+  const onPage = useCallback((next: number) => show(filterRef.current, next), [show]);
+  const labels = usePaginationLabels();
+
+  const refreshing = phase === 'loading' && list !== null;
+  const narrowed = filter.search !== '' || filter.kind !== 'all';
+
+  return (
+    <Box sx={{ maxWidth: 880 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <SearchBar value={filter.search} onSearch={onSearch} label={t('accounts.search')} clearLabel={t('accounts.clearSearch')} minWidth={280} />
+        <FormControl>
+          <FormLabel id={kindLabel}>{t('accounts.kind')}</FormLabel>
+          <RadioGroup
+            orientation="horizontal"
+            aria-labelledby={kindLabel}
+            value={filter.kind}
+            onChange={(event) => {
+              const kind = ACCOUNT_KINDS.find((k) => k === event.target.value) ?? 'all';
+              show({ ...filter, kind });
+            }}
+            sx={{ gap: 2, flexWrap: 'wrap' }}
+          >
+            {ACCOUNT_KINDS.map((kind) => (
+              <Radio key={kind} value={kind} label={t(`accounts.filter.${kind}`)} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      </Box>
+
+      {phase === 'failed' && <RetryAlert message={t('accounts.loadFailed')} retryLabel={t('accounts.retry')} onRetry={() => actor.send({ type: 'accounts.retry' })} />}
+
+      {phase === 'loading' && list === null && <SkeletonStack count={6} height={ROW_HEIGHT} label={t('app.loading')} />}
+
+      {list !== null && phase !== 'failed' && list.total === 0 && (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+          <Typography level="title-md" component="h2">
+            {narrowed ? t('accounts.emptyFiltered') : t('accounts.empty')}
+          </Typography>
+        </Card>
+      )}
+
+      {list !== null && phase !== 'failed' && list.total > 0 && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="accounts-range">
+            {t('accounts.range', {
+              from: formatNumber(list.data.length > 0 ? list.offset + 1 : list.offset, language),
+              to: formatNumber(list.offset + list.data.length, language),
+              total: formatNumber(list.total, language),
+            })}
+          </Typography>
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', opacity: refreshing ? 0.6 : 1, transition: refreshing ? 'opacity 120ms 250ms' : 'none' }} aria-busy={refreshing}>
+            <Table
+              aria-label={t('accounts.tableLabel')}
+              sx={{
+                tableLayout: 'auto',
+                // Joy keeps header cells on one line; a row's holder (its header cell) wraps like the rest.
+                '& tbody td, & tbody th': { height: ROW_HEIGHT, overflowWrap: 'anywhere', whiteSpace: 'normal' },
+                '& thead th:nth-of-type(1)': { width: { xs: 56, sm: 140 } },
+              }}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('accounts.col.kind')}</th>
+                  <th scope="col">{t('accounts.col.holder')}</th>
+                  <th scope="col">{t('accounts.col.store')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((account) => (
+                  <AccountRow key={account.id} account={account} />
+                ))}
+              </tbody>
+            </Table>
+          </Sheet>
+          <Box sx={{ mt: 2 }}>
+            <Pagination page={Math.floor(list.offset / Math.max(1, list.limit))} pageCount={pageCount(list)} onChange={onPage} labels={labels} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function AccountRow({ account }: { account: Account }) {
+  const t = useLocale().t;
+  const Icon = account.kind === 'device' ? DeviceIcon : UserIcon;
+  const kind = t(`accounts.kind.${account.kind}`);
+  return (
+    <tr data-kind={account.kind}>
+      <td>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Icon color={account.kind === 'device' ? 'neutral' : 'primary'} />
+          {/* On a phone the icon alone stands for the kind; its name stays for screen readers. */}
+          <Box component="span" sx={KIND_NAME_SX}>
+            {kind}
+          </Box>
+        </Box>
+      </td>
+      <th scope="row" style={{ fontWeight: 'normal' }}>
+        {account.holder}
+      </th>
+      <td>{account.store_name}</td>
+    </tr>
+  );
+}

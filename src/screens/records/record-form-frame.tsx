@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
+import { useT, type MessageKey } from '../../i18n';
+import {
+  selectFormLoadFailed,
+  selectFormLoading,
+  selectFormSaveError,
+  selectFormUnsaved,
+  type RecordFormMachine,
+  type RecordSaveError,
+} from '../../machines/record-form.machine';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+
+export type RecordFormActor<TRecord, TValues> = ActorRefFrom<RecordFormMachine<TRecord, TValues>>;
+
+/**
+ * Around the truck and pickup location forms (src/machines/record-form.machine.ts drives both):
+ * skeletons while the form loads, the load failure with Retry, then the form (`children`, given
+ * the values it opens with). Leaving with changes not saved (a link, back, Cancel) asks first.
+ */
+export function RecordFormFrame<TRecord, TValues>({
+  actor,
+  labels,
+  children,
+}: {
+  actor: RecordFormActor<TRecord, TValues>;
+  labels: { loading: MessageKey; leaveBody: MessageKey };
+  children: (initial: TValues) => ReactNode;
+}) {
+  const t = useT();
+  const loading = useSelector(actor, selectFormLoading);
+  const loadFailed = useSelector(actor, selectFormLoadFailed);
+  const initial = useSelector(actor, (s) => s.context.initial);
+  const unsaved = useSelector(actor, selectFormUnsaved);
+  const guard = useLeaveGuard(unsaved, () => selectFormUnsaved(actor.getSnapshot()));
+  return (
+    <>
+      {loading && <SkeletonStack count={4} height={56} label={t(labels.loading)} />}
+      {loadFailed && <RetryAlert message={t('records.loadFailed')} retryLabel={t('records.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
+      {!loading && !loadFailed && initial !== null && children(initial)}
+      <LeaveDialog guard={guard} bodyKey={labels.leaveBody} />
+    </>
+  );
+}
+
+/**
+ * The message above Save after a failed save: a conflict's (by the field the server named), the
+ * server's refusal, or the form's general one.
+ */
+export function useSaveErrorText<TRecord, TValues>(
+  actor: RecordFormActor<TRecord, TValues>,
+  keys: { general: MessageKey; conflict: MessageKey; conflictOn?: Partial<Record<keyof TValues & string, MessageKey>> },
+): { error: RecordSaveError<TValues> | null; text: string | null } {
+  const t = useT();
+  const error = useSelector(actor, selectFormSaveError);
+  if (error === null) return { error, text: null };
+  if (error.kind === 'conflict') return { error, text: t((error.field !== null ? keys.conflictOn?.[error.field] : undefined) ?? keys.conflict) };
+  return { error, text: error.kind === 'refused' ? t('records.refused', { reason: error.message }) : t(keys.general) };
+}

@@ -1,0 +1,130 @@
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Sheet from '@mui/joy/Sheet';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLocale } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/paging';
+import type { RecordListPhase } from '../../machines/record-list.machine';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
+import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { Pagination, usePaginationLabels } from '../../ui/pagination';
+
+/**
+ * What the trucks and pickup locations lists share (src/machines/record-list.machine.ts drives
+ * both): the load failure with Retry, skeletons, the empty state, the "1–10 of 23" range, the
+ * table (it scrolls sideways on a narrow screen, in a focusable region, instead of crushing its
+ * columns) and the shared pagination over the list, which arrived whole and is paged here.
+ */
+
+/** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
+export const RECORD_ROW_HEIGHT = 56;
+
+export interface RecordListView<T> {
+  items: T[];
+  limit: number;
+  total: number;
+  loaded: boolean;
+}
+
+export function RecordListBody<T>({
+  phase,
+  view,
+  page,
+  onPage,
+  onRetry,
+  empty,
+  table,
+}: {
+  phase: RecordListPhase;
+  view: RecordListView<T>;
+  /** 0-based, from the URL. */
+  page: number;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
+  onRetry: () => void;
+  empty: { title: string; body: string; createLabel: string; createTo: string };
+  /** The table: its label, minimum width, header cells and the rows of the page shown. */
+  table: { label: string; minWidth: number; testId: string; head: ReactNode; rows: (items: T[]) => ReactNode };
+}) {
+  const { t, language } = useLocale();
+  const labels = usePaginationLabels();
+  const shown = phase === 'ready' && view.loaded;
+  const limit = Math.max(1, view.limit);
+  // Deleting the only row of the last page leaves it empty (or the URL names a page past the end): show the last page.
+  const lastPage = Math.max(0, pageCount(view) - 1);
+  const pastTheEnd = shown && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, onPage]);
+  const current = Math.min(page, lastPage);
+  const items = view.items.slice(current * limit, current * limit + limit);
+
+  return (
+    <>
+      {phase === 'failed' && <RetryAlert message={t('records.loadFailed')} retryLabel={t('records.retry')} onRetry={onRetry} />}
+
+      {phase === 'loading' && <SkeletonStack count={5} height={RECORD_ROW_HEIGHT} label={t('app.loading')} />}
+
+      {shown && view.total === 0 && (
+        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
+          <Typography level="title-md" component="h2">
+            {empty.title}
+          </Typography>
+          <Typography level="body-sm">{empty.body}</Typography>
+          <Button component={RouterLink} to={empty.createTo} variant="outlined" sx={{ mt: 1 }}>
+            {empty.createLabel}
+          </Button>
+        </Card>
+      )}
+
+      {shown && view.total > 0 && (
+        <>
+          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid={`${table.testId}-range`}>
+            {t('records.range', {
+              from: formatNumber(items.length > 0 ? current * limit + 1 : current * limit, language),
+              to: formatNumber(current * limit + items.length, language),
+              total: formatNumber(view.total, language),
+            })}
+          </Typography>
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={table.label}>
+            <Table
+              hoverRow
+              data-testid={table.testId}
+              sx={{
+                // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
+                minWidth: table.minWidth,
+                '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
+                '& .number': { textAlign: 'right' },
+                '& .actions': { display: 'flex', gap: 0.5, justifyContent: 'flex-end' },
+                '& thead th:last-of-type': { width: 104 },
+                // Scrolling sideways, the row's name stays in view.
+                '& thead th:first-of-type, & tbody th': { position: 'sticky', left: 0, zIndex: 1 },
+                '& thead th:first-of-type': { backgroundColor: 'var(--TableCell-headBackground)' },
+                // A row's name is its header cell: it wraps like the other cells (Joy cuts header cells short).
+                '& tbody th': { backgroundColor: 'var(--joy-palette-background-surface)', whiteSpace: 'normal', fontWeight: 'inherit' },
+                '& tbody tr:hover th': { backgroundColor: 'var(--TableRow-hoverBackground)' },
+              }}
+            >
+              <thead>{table.head}</thead>
+              <tbody>{table.rows(items)}</tbody>
+            </Table>
+          </Sheet>
+          <Box sx={{ mt: 2 }}>
+            <Pagination page={current} pageCount={pageCount(view)} onChange={onPage} labels={labels} />
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
+
+/** "Delete truck {name}?" with Cancel / Delete, open while `texts` is given. */
+export function DeleteRecordDialog({ title, body, onCancel, onConfirm }: { title: string | null; body: string; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useLocale();
+  const texts = title === null ? null : { title, body, cancel: t('records.deleteCancel'), confirm: t('records.deleteConfirm') };
+  return <ConfirmDeleteDialog texts={texts} onCancel={onCancel} onConfirm={onConfirm} />;
+}

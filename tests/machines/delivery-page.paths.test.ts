@@ -1,0 +1,45 @@
+import type { DeliveryDetail } from '../../src/api/logistics';
+import { describe, expect, it } from 'vitest';
+import { deliveryPageMachine } from '../../src/machines/delivery-page.machine';
+import { deliveryPagePathModel } from '../support/delivery-page-paths';
+import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+
+const paths = generatePaths(deliveryPagePathModel);
+
+/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
+function pathTaking(label: string): ModelPath {
+  const transition = allTransitions(deliveryPagePathModel.machine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
+describe('delivery page machine: generated paths run against a real actor', () => {
+  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
+    const executed = await executePath(deliveryPagePathModel, path);
+    expect(executed.steps).toHaveLength(path.steps.length);
+  });
+
+  it('together cover every state and every transition of the machine', async () => {
+    const executed: ExecutedPath[] = [];
+    for (const path of paths) executed.push(await executePath(deliveryPagePathModel, path));
+    const report = coverage(deliveryPageMachine, executed);
+    expect(report.stateNodes.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.stateNodes.total).toBe(3);
+    expect(report.transitions.total).toBe(3);
+    expect(report.complete).toBe(true);
+    expect(paths).toHaveLength(2);
+  });
+
+  it('a failed load offers Retry, which loads again', () => {
+    const failed = pathTaking('deliveryPage.loading —xstate.error.actor.loadDelivery→ deliveryPage.failed');
+    expect(failed.state.machine.context.delivery).toBeNull();
+    const loaded = pathTaking('deliveryPage.loading —xstate.done.actor.loadDelivery→ deliveryPage.ready');
+    expect((loaded.state.machine.context as { delivery: DeliveryDetail | null }).delivery?.places.map((p) => p.kind)).toEqual(['store', 'pickup', 'recipient']);
+  });
+});
