@@ -62,6 +62,8 @@ interface Ol {
   /** The markers and lines drawn (signatureOf), and the ids the view was last fitted to. */
   drawnSignature: string | null;
   fittedIds: string | null;
+  /** Requests the offline cities in view not requested yet (offline base map only). */
+  loadVisibleCities: (() => void) | null;
 }
 
 function PlusIcon() {
@@ -149,6 +151,14 @@ function lineSignature(l: MapLine): string {
   return [l.id, l.color, c.length, c[0]?.join(' '), c[c.length >> 1]?.join(' '), c[c.length - 1]?.join(' ')].join(',');
 }
 
+/** The middle of the markers' bounding box, or undefined without markers. */
+function centroidOf(markers: readonly MapMarker[]): { lat: number; lon: number } | undefined {
+  if (markers.length === 0) return undefined;
+  const lats = markers.map((m) => m.lat);
+  const lons = markers.map((m) => m.lon);
+  return { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lon: (Math.min(...lons) + Math.max(...lons)) / 2 };
+}
+
 /** Marks the map not ready until the complete render that follows this change. */
 function invalidate(ol: Ol | null, setReady: (ready: boolean) => void): void {
   if (!ol) return;
@@ -208,7 +218,9 @@ export default function MapView(props: MapViewProps) {
     const lineSource = new VectorSource<Feature<LineString>>();
     const markerLayer = new VectorLayer({ source: markerSource, zIndex: 30, updateWhileAnimating: true, updateWhileInteracting: true });
     const lineLayer = new VectorLayer({ source: lineSource, zIndex: 20, updateWhileAnimating: true, updateWhileInteracting: true });
-    const { center: at, zoom: level } = latest.current;
+    // Start where the features are (when there are some), so no other city loads first.
+    const { center, zoom: level, markers: firstMarkers } = latest.current;
+    const at = center ?? centroidOf(firstMarkers);
     const map = new OlMap({
       target,
       layers: [lineLayer, markerLayer],
@@ -223,12 +235,14 @@ export default function MapView(props: MapViewProps) {
         maxZoom: 19,
       }),
     });
-    const ol: Ol = { map, markers: markerSource, lines: lineSource, markerLayer, lineLayer, pending: 0, generation: 0, selectedId: undefined, drawnSignature: null, fittedIds: null };
+    const ol: Ol = { map, markers: markerSource, lines: lineSource, markerLayer, lineLayer, pending: 0, generation: 0, selectedId: undefined, drawnSignature: null, fittedIds: null, loadVisibleCities: null };
     olRef.current = ol;
 
     let renderedGeneration = -1;
     const keys = [
       map.on('rendercomplete', () => {
+        // A fit may have moved the view onto a city not asked for yet: ready waits for it too.
+        ol.loadVisibleCities?.();
         if (ol.pending > 0 || renderedGeneration === ol.generation) return;
         renderedGeneration = ol.generation;
         setReady(true);
@@ -311,11 +325,13 @@ export default function MapView(props: MapViewProps) {
         }
       };
       moveKey = map.on('moveend', loadVisibleCities);
+      ol.loadVisibleCities = loadVisibleCities;
       loadVisibleCities();
     }
     invalidate(ol, setReady);
     return () => {
       disposed = true;
+      ol.loadVisibleCities = null;
       if (moveKey) unByKey(moveKey);
       for (const layer of added) map.removeLayer(layer);
     };
