@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { now } from '../lib/clock';
+import { http } from './http';
 import { NotificationTypeSchema, type StoreNotification } from './stores';
 
 /**
@@ -11,10 +12,11 @@ import { NotificationTypeSchema, type StoreNotification } from './stores';
  * first use so neither the sign-in page nor the shell downloads firebase/messaging), and the mock
  * backend's dev kit in mock mode (handed to the app through the dev extension).
  *
- * What is missing in live mode: a web client cannot subscribe itself to an FCM topic; only a
- * server can (Admin SDK / Instance ID API, with the client's registration token). The spec shows
- * no platform call that takes the token, so the console obtains the token for this browser and
- * listens, and the platform still has to subscribe that token to pushTopic(storeId).
+ * A web client cannot subscribe itself to an FCM topic; only a server can (Admin SDK / Instance ID
+ * API, with the client's registration token). The spec shows no platform call that takes the
+ * token, so it is configurable: with VITE_PUSH_TOPIC_SUBSCRIBE_PATH the console posts
+ * { token, topic } to that path of the platform API (with the operator's token, so the platform
+ * can check the store is theirs); without it, the platform must subscribe the token on its own.
  * docs/decisions/009-terms-profile-notifications-push.md.
  */
 
@@ -101,6 +103,20 @@ export interface FirebasePushConfig {
   messagingSenderId: string;
   /** The web push certificate's public key (Firebase console → Cloud Messaging → Web configuration). */
   vapidKey: string;
+  /** The platform API path that subscribes an FCM token to a topic (POST { token, topic }). */
+  topicSubscribePath?: string;
+}
+
+export const TopicSubscriptionSchema = z.object({ token: z.string().min(1), topic: z.string().regex(/^topic_storeadmin\d+$/) });
+
+/** POST {topicSubscribePath} { token, topic }: the platform subscribes this browser to the store's topic. */
+export async function subscribeTokenToTopic(path: string, token: string, storeId: number): Promise<void> {
+  await http(path, {
+    method: 'POST',
+    body: TopicSubscriptionSchema.parse({ token, topic: pushTopic(storeId) }),
+    schema: z.unknown(),
+    operation: 'POST push topic subscription',
+  });
 }
 
 /**
@@ -134,14 +150,14 @@ export function firebasePushChannel(config: FirebasePushConfig): PushChannel {
     },
     async subscribe(storeId, onNotification) {
       const [{ initializeApp, getApps }, { getMessaging, getToken }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
-      const { vapidKey, ...appConfig } = config;
+      const { vapidKey, topicSubscribePath, ...appConfig } = config;
       // A named app of its own: the identity provider's default app carries no messagingSenderId.
       const app = getApps().find((a) => a.name === 'push') ?? initializeApp(appConfig, 'push');
       const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER_URL, { scope: PUSH_SERVICE_WORKER_SCOPE });
-      await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration });
-      // The token identifies this browser to FCM; the platform must subscribe it to the topic
-      // (no call for it in spec section 7), so it is not sent anywhere and never logged.
-      console.info(`Push: this browser can receive ${pushTopic(storeId)} once the platform subscribes its FCM token to the topic.`);
+      const token = await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration });
+      // The token identifies this browser to FCM; it goes to the platform only, and is never logged.
+      if (topicSubscribePath) await subscribeTokenToTopic(topicSubscribePath, token, storeId);
+      else console.info(`Push: this browser can receive ${pushTopic(storeId)} once the platform subscribes its FCM token to the topic.`);
       const onMessage = (event: MessageEvent) => {
         const message = event.data as { source?: unknown; payload?: unknown } | null;
         if (message?.source !== PUSH_MESSAGE_SOURCE) return;

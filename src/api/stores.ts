@@ -65,6 +65,7 @@ export const StoreProfileSchema = z.codec(StoreProfileWireSchema, StoreProfileWi
       accept_date: wire.special_terms.accept_date == null ? null : wire.special_terms.accept_date * 1000,
     },
     notifications: wire.notifications.map((n) => ({ ...n, created_at: n.created_at * 1000 })),
+    devices: wire.devices.map((d) => ({ ...d, registered_at: d.registered_at * 1000 })),
   }),
   encode: (client) => ({
     ...client,
@@ -73,6 +74,7 @@ export const StoreProfileSchema = z.codec(StoreProfileWireSchema, StoreProfileWi
       accept_date: client.special_terms.accept_date == null ? null : Math.round(client.special_terms.accept_date / 1000),
     },
     notifications: client.notifications.map((n) => ({ ...n, created_at: Math.round(n.created_at / 1000) })),
+    devices: client.devices.map((d) => ({ ...d, registered_at: Math.round(d.registered_at / 1000) })),
   }),
 });
 export type StoreProfile = z.output<typeof StoreProfileSchema>;

@@ -14,6 +14,7 @@ const reasonKey: Record<ConfigProblemReason, MessageKey> = {
   'not-a-url': 'errors.config.notUrl',
   'not-a-backend': 'errors.config.notBackend',
   'not-a-tile-url': 'maps.config.notTileUrl',
+  'not-a-path': 'errors.config.notPath',
 };
 import { theme } from './theme';
 

@@ -126,6 +126,7 @@ export const en = {
   'errors.config.empty': 'is empty',
   'errors.config.notUrl': 'must be an absolute http(s) URL',
   'errors.config.notBackend': 'must be "mock" or "live"',
+  'errors.config.notPath': 'must be a path of the API, starting with /',
   // Cookie consent
   'consent.text': 'We use cookies and local storage to keep you signed in and to remember your preferences.',
   'consent.agree': 'I agree',

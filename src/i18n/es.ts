@@ -119,6 +119,7 @@ export const es: Messages = {
   'errors.config.empty': 'está vacía',
   'errors.config.notUrl': 'debe ser una URL http(s) absoluta',
   'errors.config.notBackend': 'debe ser "mock" o "live"',
+  'errors.config.notPath': 'debe ser una ruta de la API que empiece por /',
   'consent.text': 'Usamos cookies y almacenamiento local para mantener tu sesión iniciada y recordar tus preferencias.',
   'consent.agree': 'Acepto',
   'consent.label': 'Consentimiento de cookies',

@@ -35,7 +35,17 @@ export const ConfigSchema = z.object({
    * Push notifications in live mode (Firebase Cloud Messaging). Optional: without both values the
    * console runs without push; with one of them only, the boot names the missing one.
    */
-  push: z.object({ messagingSenderId: nonEmpty(), vapidKey: nonEmpty() }).optional(),
+  push: z
+    .object({
+      messagingSenderId: nonEmpty(),
+      vapidKey: nonEmpty(),
+      /**
+       * Optional: the platform API path that subscribes this browser's FCM token to the store's
+       * topic (a web client cannot do it itself). Without it the platform must do it on its own.
+       */
+      topicSubscribePath: z.string().trim().regex(/^\/[^\s?#]*$/, 'not-a-path').optional(),
+    })
+    .optional(),
   /**
    * Maps (docs/decisions/011-logistics-and-maps.md): an OSRM-compatible directions service and a
    * Nominatim-compatible geocoder, both required; tiles optional: without a tile URL the map draws
@@ -60,20 +70,21 @@ const envNames: Record<string, string> = {
   'firebase.appId': 'VITE_FIREBASE_APP_ID',
   'push.messagingSenderId': 'VITE_FIREBASE_MESSAGING_SENDER_ID',
   'push.vapidKey': 'VITE_FIREBASE_VAPID_KEY',
+  'push.topicSubscribePath': 'VITE_PUSH_TOPIC_SUBSCRIBE_PATH',
   'maps.directionsUrl': 'VITE_DIRECTIONS_URL',
   'maps.geocoderUrl': 'VITE_GEOCODER_URL',
   'maps.tilesUrl': 'VITE_MAP_TILES_URL',
   'maps.tilesAttribution': 'VITE_MAP_TILES_ATTRIBUTION',
 };
 
-export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend' | 'not-a-tile-url';
+export type ConfigProblemReason = 'missing' | 'empty' | 'not-a-url' | 'not-a-backend' | 'not-a-tile-url' | 'not-a-path';
 
 export interface ConfigProblem {
   variable: string;
   reason: ConfigProblemReason;
 }
 
-const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url', 'not-a-backend', 'not-a-tile-url'];
+const reasons: readonly ConfigProblemReason[] = ['missing', 'empty', 'not-a-url', 'not-a-backend', 'not-a-tile-url', 'not-a-path'];
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
 
@@ -92,7 +103,13 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
       appId: env.VITE_FIREBASE_APP_ID,
     },
     ...(hasValue(env.VITE_FIREBASE_MESSAGING_SENDER_ID) || hasValue(env.VITE_FIREBASE_VAPID_KEY)
-      ? { push: { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID, vapidKey: env.VITE_FIREBASE_VAPID_KEY } }
+      ? {
+          push: {
+            messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
+            vapidKey: env.VITE_FIREBASE_VAPID_KEY,
+            ...(hasValue(env.VITE_PUSH_TOPIC_SUBSCRIBE_PATH) ? { topicSubscribePath: env.VITE_PUSH_TOPIC_SUBSCRIBE_PATH } : {}),
+          },
+        }
       : {}),
     maps: {
       directionsUrl: env.VITE_DIRECTIONS_URL,

@@ -3,9 +3,12 @@ import { isApiError } from '../api/errors';
 import { postDevices, renewApiKey } from '../api/settings';
 import { getStoreProfile } from '../api/stores';
 import { devicesMachine, type DevicesData } from './devices.machine';
+import { now } from '../lib/clock';
+import type { Journal } from './journal';
 import type { SnackbarRequest } from './snackbar.machine';
 
 export interface DevicesDeps {
+  journal: Journal;
   notify: (message: SnackbarRequest) => void;
   /** Puts text on the clipboard (navigator.clipboard.writeText in the browser). */
   copyText: (text: string) => Promise<void>;
@@ -18,7 +21,7 @@ const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error
  * Settings → Devices with its real calls. It lives beside the machine, not in live.ts, so the
  * settings API module is pulled in only by the lazily loaded tab.
  */
-export function liveDevicesMachine({ notify, copyText }: DevicesDeps) {
+export function liveDevicesMachine({ journal, notify, copyText }: DevicesDeps) {
   return devicesMachine.provide({
     actors: {
       load: fromPromise(async ({ input }: { input: { storeId: number } }): Promise<DevicesData> => {
@@ -32,6 +35,8 @@ export function liveDevicesMachine({ notify, copyText }: DevicesDeps) {
       copyKey: fromPromise(({ input }: { input: { apiKey: string } }) => copyText(input.apiKey)),
     },
     actions: {
+      recordDevicesChanged: (_, { storeId, devicesAllowed, devices }) => journal.append({ type: 'store.devicesChanged', at: now(), storeId, devicesAllowed, devices }),
+      recordKeyRenewed: (_, { storeId }) => journal.append({ type: 'store.apiKeyRenewed', at: now(), storeId }),
       notifyAllowanceSaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
       notifyAllowanceFailed: () => notify({ key: 'settings.devices.saveFailed', severity: 'error' }),
       notifyUnregistered: (_, { name }) => notify({ key: 'settings.devices.unregistered', params: { name }, severity: 'success' }),

@@ -14,7 +14,8 @@ import { promiseNotProvided } from './not-provided';
  *                      └ clipboard: idle ⇄ copying
  *
  * The API key is a device credential. It lives in this machine's context only, for as long as
- * the tab is open: no journal event, projection, log line, analytics call or URL carries it
+ * the tab is open: no journal event (store.apiKeyRenewed says only that it changed), projection,
+ * log line, analytics call or URL carries it
  * (an exported journal travels with bug reports). The selectors hand the screen the masked key
  * unless it is revealed. Devices are this tab's alone, so they stay in context too.
  */
@@ -100,6 +101,10 @@ export const devicesMachine = setup({
     notifyRenewFailed: () => {},
     notifyCopied: () => {},
     notifyCopyFailed: () => {},
+    /** Appends store.devicesChanged (the allowance and devices as the server answered). */
+    recordDevicesChanged: (_, _params: { storeId: number } & Devices) => {},
+    /** Appends store.apiKeyRenewed: that it happened, never the key. */
+    recordKeyRenewed: (_, _params: { storeId: number }) => {},
     /** Spec section 8: a load that fails is only logged (the tab shows the message and Retry). */
     logFailure: (_, _params: { error: unknown }) => {},
   },
@@ -158,7 +163,14 @@ export const devicesMachine = setup({
                 id: 'saveAllowance',
                 src: 'saveAllowance',
                 input: ({ context }) => ({ devicesAllowed: context.requestedAllowance! }),
-                onDone: { target: 'idle', actions: [assign(({ event }) => ({ ...withDevices(event.output), requestedAllowance: null })), 'notifyAllowanceSaved'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ event }) => ({ ...withDevices(event.output), requestedAllowance: null })),
+                    { type: 'recordDevicesChanged', params: ({ context, event }) => ({ storeId: context.storeId, ...withDevices(event.output) }) },
+                    'notifyAllowanceSaved',
+                  ],
+                },
                 // The typed number stays in the field; the figure on record stays the server's.
                 onError: { target: 'idle', actions: [assign({ requestedAllowance: null }), 'notifyAllowanceFailed', { type: 'logFailure', params: failure }] },
               },
@@ -180,6 +192,7 @@ export const devicesMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'notifyUnregistered', params: ({ context }) => ({ name: context.pendingDevice!.name }) },
+                    { type: 'recordDevicesChanged', params: ({ context, event }) => ({ storeId: context.storeId, ...withDevices(event.output) }) },
                     assign(({ event }) => ({ ...withDevices(event.output), pendingDevice: null })),
                   ],
                 },
@@ -196,7 +209,10 @@ export const devicesMachine = setup({
                 id: 'renewKey',
                 src: 'renewKey',
                 // The operator asked for a new key to pair devices with: it shows, with its QR code.
-                onDone: { target: 'idle', actions: [assign({ apiKey: ({ event }) => event.output, revealed: true }), 'notifyRenewed'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ apiKey: ({ event }) => event.output, revealed: true }), { type: 'recordKeyRenewed', params: ({ context }) => ({ storeId: context.storeId }) }, 'notifyRenewed'],
+                },
                 // The old key still works (the server keeps it when the renewal fails) and stays shown.
                 onError: { target: 'idle', actions: ['notifyRenewFailed', { type: 'logFailure', params: failure }] },
               },

@@ -9,6 +9,7 @@ export type { OrdersListFilter };
 import type { Lookups } from '../api/lookups';
 import type { Template } from '../api/templates';
 import type { Language, SessionUser } from '../api/session';
+import type { Billing, Devices } from '../api/settings';
 import type { HomeData, JournalStoreProfile, StoreNotification } from '../api/stores';
 import type { Operator } from '../api/session';
 
@@ -32,6 +33,12 @@ export type DomainEvent =
   | { type: 'store.mediaSaved'; at: number; storeId: number; avatar: string; logo: string; cover: string }
   /** The store accepted its special terms. */
   | { type: 'store.termsAccepted'; at: number; storeId: number; acceptDate: number }
+  /** Settings → Devices: the allowance or the registered devices changed (the server's answer). */
+  | { type: 'store.devicesChanged'; at: number; storeId: number; devicesAllowed: number; devices: Devices['devices'] }
+  /** Settings → Devices: the API key was renewed. The key itself never enters the journal. */
+  | { type: 'store.apiKeyRenewed'; at: number; storeId: number }
+  /** Settings → Billing: the store's billing details as the server saved them. */
+  | { type: 'store.billingSaved'; at: number; billing: Billing }
   /** The operator saved their own profile (name, phone, language). */
   | { type: 'operator.profileSaved'; at: number; operator: Operator }
   | { type: 'store.homeLoaded'; at: number; home: HomeData }

@@ -105,6 +105,8 @@ export const storeProjection = defineProjection<StoreView>({
       view.profile && view.profile.id === event.storeId
         ? { ...view, profile: { ...view.profile, special_terms: { ...view.profile.special_terms, accept_date: event.acceptDate } } }
         : view,
+    'store.devicesChanged': (view, event) =>
+      view.profile && view.profile.id === event.storeId ? { ...view, profile: { ...view.profile, devicesAllowed: event.devicesAllowed, devices: event.devices } } : view,
     'store.homeLoaded': (view, event) => ({ ...view, home: event.home }),
     'store.switched': () => ({ profile: null, home: null }),
     'order.statusChanged': (view, event) => ({ ...view, home: homeAfterChange(view.home, event.order, event.order.status, event.status, event.at) }),

@@ -194,8 +194,12 @@ export function liveBillingFormMachine(deps: SettingsDeps) {
         storeId: input.data.storeId,
       })),
     },
-    // No recordSaved: billing is no shared client state (no projection shows it), so its save has
-    // no journal event; the machine's default does nothing.
-    actions: settingsFeedback(deps, 'Billing'),
+    actions: {
+      // No projection shows billing; the event keeps the journal a full account of what changed.
+      recordSaved: (_, { data }) => {
+        if (data.billing) deps.journal.append({ type: 'store.billingSaved', at: now(), billing: data.billing });
+      },
+      ...settingsFeedback(deps, 'Billing'),
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createJournal } from '../../src/machines/journal';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { Devices } from '../../src/api/settings';
@@ -67,7 +68,9 @@ function harness() {
       list.push({ input, reply });
       return reply.promise;
     };
+  const journal = createJournal();
   const machine = liveDevicesMachine({
+    journal,
     notify: (message) => notices.push(message),
     copyText: (text) => fake(calls.copied)({ input: text }),
   }).provide({
@@ -80,7 +83,7 @@ function harness() {
   });
   const actor = createActor(machine, { input: { storeId: 3 } }).start();
   started.push(actor as unknown as Actor<typeof devicesMachine>);
-  return { actor, calls, notices, logged, snapshot: () => actor.getSnapshot() };
+  return { actor, calls, notices, logged, journal, snapshot: () => actor.getSnapshot() };
 }
 
 async function loaded() {
@@ -158,7 +161,7 @@ describe('devices machine: the API key', () => {
   });
 
   it('a confirmed renewal shows the new key, revealed with its QR code: "QR Regenerated successfully"', async () => {
-    const { actor, calls, notices, snapshot } = await loaded();
+    const { actor, calls, notices, journal, snapshot } = await loaded();
     actor.send({ type: 'apiKey.renew' });
     actor.send({ type: 'apiKey.confirmRenew' });
     expect(selectRenewing(snapshot())).toBe(true);
@@ -168,6 +171,9 @@ describe('devices machine: the API key', () => {
     expect(selectShownKey(snapshot())).toBe(PATH_NEW_KEY);
     expect(selectQrKey(snapshot())).toBe(PATH_NEW_KEY);
     expect(notices).toEqual([{ key: 'settings.devices.renewed', severity: 'success' }]);
+    // The journal records that the key changed, and nothing of the key.
+    expect(journal.events().map((e) => e.type)).toEqual(['store.apiKeyRenewed']);
+    expect(JSON.stringify(journal.events())).not.toContain(PATH_NEW_KEY.slice(-8));
   });
 
   it('a failed renewal keeps the old key as it was shown: "Error ReNew ApiKey"', async () => {
@@ -182,8 +188,8 @@ describe('devices machine: the API key', () => {
     expect(notices).toEqual([{ key: 'settings.devices.renewFailed', severity: 'error' }]);
   });
 
-  it('never hands the key to the snackbar or the log, whatever happens', async () => {
-    const { actor, calls, notices, logged } = await loaded();
+  it('never hands the key to the snackbar, the log or the journal, whatever happens', async () => {
+    const { actor, calls, notices, logged, journal } = await loaded();
     actor.send({ type: 'apiKey.reveal' });
     actor.send({ type: 'apiKey.copy' });
     calls.copied[0].reply.reject(new Error(PATH_KEY));
@@ -195,7 +201,7 @@ describe('devices machine: the API key', () => {
     actor.send({ type: 'apiKey.confirmRenew' });
     calls.renew[1].reply.reject(new Error(PATH_NEW_KEY));
     await settle();
-    const said = JSON.stringify({ notices, logged });
+    const said = JSON.stringify({ notices, logged, journal: journal.events() });
     expect(said).not.toContain(PATH_KEY);
     expect(said).not.toContain(PATH_NEW_KEY);
     expect(said).not.toContain(PATH_KEY.slice(8));
@@ -204,7 +210,7 @@ describe('devices machine: the API key', () => {
 
 describe('devices machine: devices and the allowance', () => {
   it('Unregister asks first naming the device; confirmed, it sends the id and shows the devices the server answers', async () => {
-    const { actor, calls, notices, snapshot } = await loaded();
+    const { actor, calls, notices, journal, snapshot } = await loaded();
     actor.send({ type: 'device.unregister', id: TABLET.id });
     expect(selectConfirmingUnregister(snapshot())).toEqual(TABLET);
     actor.send({ type: 'device.confirmUnregister' });
@@ -215,6 +221,7 @@ describe('devices machine: devices and the allowance', () => {
     expect(selectDevices(snapshot())).toEqual([PHONE]);
     expect(selectUnregisteringId(snapshot())).toBeNull();
     expect(notices).toEqual([{ key: 'settings.devices.unregistered', params: { name: TABLET.name }, severity: 'success' }]);
+    expect(journal.events()).toMatchObject([{ type: 'store.devicesChanged', devicesAllowed: 3, devices: [PHONE] }]);
   });
 
   it('Cancel unregisters nothing; an unknown id opens no confirmation', async () => {
@@ -238,7 +245,7 @@ describe('devices machine: devices and the allowance', () => {
   });
 
   it('saves an allowance and shows what the server holds: "Successfully saved"', async () => {
-    const { actor, calls, notices, snapshot } = await loaded();
+    const { actor, calls, notices, journal, snapshot } = await loaded();
     actor.send({ type: 'devices.saveAllowance', devicesAllowed: 5 });
     expect(selectSavingAllowance(snapshot())).toBe(true);
     expect(calls.allowance.map((c) => c.input)).toEqual([{ devicesAllowed: 5 }]);
@@ -246,6 +253,7 @@ describe('devices machine: devices and the allowance', () => {
     await settle();
     expect(selectDevicesAllowed(snapshot())).toBe(5);
     expect(notices).toEqual([{ key: 'common.successfullySaved', severity: 'success' }]);
+    expect(journal.events()).toMatchObject([{ type: 'store.devicesChanged', storeId: 3, devicesAllowed: 5, devices: [PHONE, TABLET] }]);
   });
 
   it('a failed save keeps the allowance on record: "Error on store data save"', async () => {

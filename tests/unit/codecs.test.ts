@@ -98,12 +98,13 @@ describe('StoreProfileSchema', () => {
     });
   });
 
-  it("converts the terms' accept_date and the notifications' created_at to milliseconds", () => {
+  it("converts the terms' accept_date, the notifications' created_at and the devices' registered_at to milliseconds", () => {
     const profile = z.decode(StoreProfileSchema, storeProfileWire());
     expect(profile.special_terms.accept_date).toBe(MONDAY_9AM - 7 * 86_400_000);
     expect(profile.notifications[0].created_at).toBe(MONDAY_9AM - 60_000);
-    // Other seconds fields of the profile are not part of the conversion.
-    expect(profile.devices[0].registered_at).toBe(MONDAY_9AM_SECONDS - 86_400);
+    // As Settings → Devices reads them (POST /stores/profile/devices): store.devicesChanged puts
+    // those into the profile, so both must speak milliseconds.
+    expect(profile.devices[0].registered_at).toBe((MONDAY_9AM_SECONDS - 86_400) * 1000);
   });
 
   it('keeps terms never accepted as null', () => {
@@ -117,6 +118,7 @@ describe('StoreProfileSchema', () => {
     const back = z.encode(StoreProfileSchema, z.decode(StoreProfileSchema, wire));
     expect(back.special_terms).toEqual(wire.special_terms);
     expect(back.notifications).toEqual(wire.notifications);
+    expect(back.devices).toEqual(wire.devices);
   });
 });
 

@@ -172,3 +172,19 @@ describe('journal', () => {
     });
   });
 });
+
+describe('store projection: Settings → Devices', () => {
+  it('store.devicesChanged replaces the allowance and the devices of the loaded store only', () => {
+    const device = { id: 7, name: 'Scanner', model: 'TC22', registered_at: T };
+    const journal = journalWith([
+      { type: 'store.profileLoaded', at: T, profile },
+      { type: 'store.devicesChanged', at: T + 1, storeId: profile.id + 1, devicesAllowed: 9, devices: [] },
+    ]);
+    expect(journal.state().store.profile).toEqual(profile);
+    journal.append({ type: 'store.devicesChanged', at: T + 2, storeId: profile.id, devicesAllowed: 4, devices: [device] });
+    expect(journal.state().store.profile).toEqual({ ...profile, devicesAllowed: 4, devices: [device] });
+    // A renewed key changes nothing a projection holds (the key is never in the journal).
+    journal.append({ type: 'store.apiKeyRenewed', at: T + 3, storeId: profile.id });
+    expect(journal.state().store.profile).toEqual({ ...profile, devicesAllowed: 4, devices: [device] });
+  });
+});

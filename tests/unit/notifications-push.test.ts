@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { notificationFromPush, pushTopic } from '../../src/api/push';
+import { notificationFromPush, pushTopic, TopicSubscriptionSchema } from '../../src/api/push';
 import { clickTarget } from '../../src/lib/click-action';
 import { parseConfig } from '../../src/lib/config';
 import { formatDateAndTime } from '../../src/lib/format';
@@ -88,6 +88,24 @@ describe('push configuration', () => {
       ok: false,
       problems: [{ variable: 'VITE_FIREBASE_VAPID_KEY', reason: 'missing' }],
     });
+  });
+
+  it('takes an optional API path that subscribes the browser to the topic, and names a bad one', () => {
+    const push = { ...env, VITE_FIREBASE_MESSAGING_SENDER_ID: '123', VITE_FIREBASE_VAPID_KEY: 'BPk' };
+    const withPath = parseConfig({ ...push, VITE_PUSH_TOPIC_SUBSCRIBE_PATH: '/stores/push/subscribe' });
+    expect(withPath.ok && withPath.config.push).toEqual({ messagingSenderId: '123', vapidKey: 'BPk', topicSubscribePath: '/stores/push/subscribe' });
+    const blank = parseConfig({ ...push, VITE_PUSH_TOPIC_SUBSCRIBE_PATH: ' ' });
+    expect(blank.ok && blank.config.push).toEqual({ messagingSenderId: '123', vapidKey: 'BPk' });
+    expect(parseConfig({ ...push, VITE_PUSH_TOPIC_SUBSCRIBE_PATH: 'https://relay.example.com/x' })).toEqual({
+      ok: false,
+      problems: [{ variable: 'VITE_PUSH_TOPIC_SUBSCRIBE_PATH', reason: 'not-a-path' }],
+    });
+  });
+
+  it('the subscription body names the store topic and refuses any other', () => {
+    expect(TopicSubscriptionSchema.parse({ token: 'fcm-token', topic: pushTopic(101) })).toEqual({ token: 'fcm-token', topic: 'topic_storeadmin101' });
+    expect(TopicSubscriptionSchema.safeParse({ token: 'fcm-token', topic: 'news' }).success).toBe(false);
+    expect(TopicSubscriptionSchema.safeParse({ token: '', topic: pushTopic(1) }).success).toBe(false);
   });
 });
 

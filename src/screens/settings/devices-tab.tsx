@@ -55,8 +55,8 @@ async function copyToClipboard(text: string): Promise<void> {
  */
 const DevicesTab: SettingsPanel = ({ storeId }) => {
   const t = useT();
-  const { notify } = useServices();
-  const [machine] = useState(() => liveDevicesMachine({ notify, copyText: copyToClipboard }));
+  const { journal, notify } = useServices();
+  const [machine] = useState(() => liveDevicesMachine({ journal, notify, copyText: copyToClipboard }));
   const actor = useActorRef(machine, { input: { storeId } });
   const loading = useSelector(actor, selectDevicesLoading);
   const loadFailed = useSelector(actor, selectDevicesLoadFailed);
