@@ -72,6 +72,25 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
+/**
+ * Password reset e-mail from the provider (mock mode: its mocked sendOobCode endpoint). Resolves
+ * the same whether or not the address has an account, so the page cannot be used to find out
+ * which e-mails are registered; rejects only when the provider cannot be reached or the address
+ * is not an e-mail ('credentials' then means "not an e-mail address").
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const current = await loadAuth();
+  const { sendPasswordResetEmail } = await import('firebase/auth');
+  try {
+    await sendPasswordResetEmail(current, email.trim());
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'auth/user-not-found') return;
+    if (code === 'auth/invalid-email' || code === 'auth/missing-email') throw new IdentityError('credentials', code);
+    throw new IdentityError('unavailable', code || 'password reset failed');
+  }
+}
+
 /** The ID token of the user the provider remembers, if any; `fresh` forces a new one. */
 export async function currentIdToken(fresh = false): Promise<string | undefined> {
   const current = await loadAuth();

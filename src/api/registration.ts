@@ -1,0 +1,124 @@
+import * as z from 'zod';
+import { http } from './http';
+
+/*
+ * Store registration (spec sections 4, 5 and 7, "Authentication and registration"): sign-up, the
+ * e-mail validation link, and the city checks made while the operator types. The spec shows the
+ * calls but not their bodies or answers; ours are recorded in docs/decisions/013-registration.md.
+ */
+
+/** Spec section 5: only the text before the first comma of the address is sent as the city. */
+export function cityOf(address: string): string {
+  return address.split(',')[0].trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /stores/signup
+// ---------------------------------------------------------------------------------------------
+
+/** The registration body as sent (spec section 5: the policy field is removed before the call). */
+export const SignupRequestSchema = z.object({
+  store_name: z.string().trim().min(1).max(80),
+  name_op: z.string().trim().min(1).max(80),
+  email: z.email().trim().toLowerCase(),
+  phone: z.string().trim().min(6).max(20),
+  password: z.string().min(8).max(128),
+  /** Two-letter code from the spec's country list (src/lib/countries.ts). */
+  country: z.string().length(2),
+  /** The store's address as typed: street and number, then the city after a comma. */
+  address: z.string().trim().min(1).max(160),
+  /** cityOf(address): what the city checks validated. */
+  city: z.string().trim().min(1).max(80),
+  /** The operator's language, so the validation e-mail and the console start in it. */
+  language: z.enum(['en', 'es']),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+/**
+ * The answer: the validation e-mail went out (spec section 3, registration flag
+ * was_send_email_to_validate). Signing up again with an address still awaiting validation sends
+ * the e-mail again (the "resend" of the check-your-inbox screen) and answers the same.
+ */
+export const SignupResponseSchema = z.object({ was_send_email_to_validate: z.boolean() });
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+/**
+ * Refusals name the field: 409 { field: 'email', message } when the e-mail already has an account,
+ * 422 { field: 'address', message } when the city is not valid or not served, 400 for a bad body.
+ */
+export const SignupRefusalSchema = z.object({
+  field: z.enum(['email', 'address', 'store_name', 'phone', 'password', 'country']),
+  message: z.string(),
+});
+export type SignupRefusal = z.infer<typeof SignupRefusalSchema>;
+
+/** POST /stores/signup */
+export async function signUp(request: SignupRequest): Promise<SignupResponse> {
+  return http('/stores/signup', {
+    method: 'POST',
+    body: SignupRequestSchema.parse(request),
+    schema: SignupResponseSchema,
+    operation: 'POST /stores/signup',
+    auth: false,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PUT /stores/signup/validate/{email}/{token}
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The answer: email_was_verified_ok. A refused link (unknown, expired, already used) answers 400
+ * or 404, which the console reads as email_was_verified_error.
+ */
+export const ValidateResponseSchema = z.object({ email_was_verified_ok: z.boolean() });
+export type ValidateResponse = z.infer<typeof ValidateResponseSchema>;
+
+/** PUT /stores/signup/validate/{email}/{token} */
+export async function validateSignup(email: string, token: string): Promise<ValidateResponse> {
+  return http(`/stores/signup/validate/${encodeURIComponent(email)}/${encodeURIComponent(token)}`, {
+    method: 'PUT',
+    schema: ValidateResponseSchema,
+    operation: 'PUT /stores/signup/validate/{email}/{token}',
+    auth: false,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// City checks, made while the operator types (debounced)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /stores/lookups/validatecity/{country}/{city}: is this a city we know in that country? */
+export const ValidateCityResponseSchema = z.object({
+  valid: z.boolean(),
+  /** The city's name as the platform writes it (e.g. "València" for "valencia"), when valid. */
+  city: z.string().nullable(),
+});
+export type ValidateCityResponse = z.infer<typeof ValidateCityResponseSchema>;
+
+export async function validateCity(country: string, address: string): Promise<ValidateCityResponse> {
+  return http(`/stores/lookups/validatecity/${encodeURIComponent(country)}/${encodeURIComponent(cityOf(address))}`, {
+    method: 'POST',
+    schema: ValidateCityResponseSchema,
+    operation: 'POST /stores/lookups/validatecity/{country}/{address}',
+    auth: false,
+  });
+}
+
+/**
+ * POST /stores/lookups/requiredcity/{country}/{city}/{email}: may a new store with this e-mail
+ * register in this city? `served`: the platform operates there; `available`: served, and the
+ * e-mail has no store there yet.
+ */
+export const RequiredCityResponseSchema = z.object({ served: z.boolean(), available: z.boolean() });
+export type RequiredCityResponse = z.infer<typeof RequiredCityResponseSchema>;
+
+export async function requiredCity(country: string, address: string, email: string): Promise<RequiredCityResponse> {
+  const path = [country, cityOf(address), email.trim().toLowerCase()].map(encodeURIComponent).join('/');
+  return http(`/stores/lookups/requiredcity/${path}`, {
+    method: 'POST',
+    schema: RequiredCityResponseSchema,
+    operation: 'POST /stores/lookups/requiredcity/{country}/{address}/{email}',
+    auth: false,
+  });
+}
