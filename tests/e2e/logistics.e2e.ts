@@ -39,6 +39,12 @@ async function goTo(page: Page, path: string) {
   await page.goto(new URL(path, page.url()).toString());
 }
 
+/** A request that would leave this machine (the e2e server is 127.0.0.1). */
+function outside(url: string): boolean {
+  const parsed = new URL(url);
+  return /^(https?|wss?):$/.test(parsed.protocol) && parsed.hostname !== '127.0.0.1';
+}
+
 /** The one snackbar that says `text`. */
 const snackbar = (page: Page, text: string) => page.locator('[data-severity]').filter({ hasText: text });
 
@@ -215,10 +221,6 @@ describe('logistics', () => {
   it('5. Delivery Map and axe on every logistics screen; in mock mode no request leaves 127.0.0.1', async () => {
     const page = await openPage('/auth/login');
     const leaks: string[] = [];
-    const outside = (url: string) => {
-      const parsed = new URL(url);
-      return /^(https?|wss?):$/.test(parsed.protocol) && parsed.hostname !== '127.0.0.1';
-    };
     // What the mock's service worker answers never reaches the network; anything else would.
     page.on('response', (response) => {
       if (outside(response.url()) && !response.fromServiceWorker()) leaks.push(`answered by the network: ${response.url()}`);

@@ -219,8 +219,8 @@ export default function MapView(props: MapViewProps) {
     const markerLayer = new VectorLayer({ source: markerSource, zIndex: 30, updateWhileAnimating: true, updateWhileInteracting: true });
     const lineLayer = new VectorLayer({ source: lineSource, zIndex: 20, updateWhileAnimating: true, updateWhileInteracting: true });
     // Start where the features are (when there are some), so no other city loads first.
-    const { center, zoom: level, markers: firstMarkers } = latest.current;
-    const at = center ?? centroidOf(firstMarkers);
+    const { center: initialCenter, zoom: level, markers: firstMarkers } = latest.current;
+    const at = initialCenter ?? centroidOf(firstMarkers);
     const map = new OlMap({
       target,
       layers: [lineLayer, markerLayer],
