@@ -7,6 +7,7 @@ import { EarningSchema } from '../src/api/management';
 import { OfferWireSchema } from '../src/api/offers';
 import { OrderWireSchema } from '../src/api/orders';
 import { OrderSummaryWireSchema, PaymentWireSchema } from '../src/api/finance';
+import { SignupRequestSchema } from '../src/api/registration';
 import { LanguageSchema, OperatorSchema } from '../src/api/session';
 import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
 import { BillingSchema } from '../src/api/settings';
@@ -26,8 +27,13 @@ import { TemplateWireSchema } from '../src/api/templates';
 export const OperatorRecordSchema = OperatorSchema.extend({
   /** Firebase localId / the ID token's user_id and sub. */
   uid: z.string().min(1),
-  /** Plain text: a mock account for demos, never a real credential. */
-  password: z.string().min(1),
+  /**
+   * A seeded demo account's password, in plain text: published as the demo sign-in hint, never a
+   * real credential. Accounts created by sign-up have `passwordHash` instead.
+   */
+  password: z.string().min(1).optional(),
+  /** An account created by sign-up: its password's salted hash (mocks/passwords.ts), never the password. */
+  passwordHash: z.string().min(1).optional(),
   /** The stores (accounts) the operator may act on; currentAccount is one of them. */
   stores: z.array(z.number().int()).min(1),
   /** Identity-provider metadata, milliseconds (Firebase reports these as ms strings). */
@@ -80,6 +86,46 @@ export const CrmSyncRecordSchema = z.object({
   updated: z.number().int().nonnegative(),
 });
 
+/**
+ * A store's sign-up (POST /stores/signup, mocks/handlers/registration.ts): the form as sent, less
+ * the password (kept only as a hash), and the validation link's token. One per e-mail: signing up
+ * again while it is pending replaces the details and sends the same link again. Validating it
+ * creates the operator and the store and keeps the record (validatedAt, operatorId, storeId), so
+ * opening the link again answers ok without creating anything. Dates in ms (mock-only data).
+ */
+export const RegistrationRecordSchema = SignupRequestSchema.omit({ password: true }).extend({
+  id: z.number().int(),
+  /** The gazetteer's name of the city ("València" for "valencia"): the store's address.city. */
+  city_name: z.string().min(1),
+  passwordHash: z.string().min(1),
+  /** The validation link's token (`/auth/validate/{email}/{token}`). */
+  token: z.string().min(1),
+  createdAt: z.number(),
+  /** The latest validation e-mail: the link works for VALIDATION_LINK_TTL_MS from here. */
+  sentAt: z.number(),
+  /** How many validation e-mails went out (1 + the re-sends). */
+  sends: z.number().int().positive(),
+  validatedAt: z.number().nullable(),
+  operatorId: z.number().int().nullable(),
+  storeId: z.number().int().nullable(),
+});
+export type RegistrationRecord = z.infer<typeof RegistrationRecordSchema>;
+
+/**
+ * An e-mail the mock platform "sent" (mocks/outbox.ts): `devkit.outbox()` lists them, so a demo or
+ * an end-to-end test can open the link a real inbox would have received. `sentAt` in ms.
+ */
+export const OutboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string().min(1),
+  kind: z.enum(['signupValidation', 'passwordReset']),
+  subject: z.string().min(1),
+  /** A path of the console (relative to its origin): `/auth/validate/{email}/{token}`, `/auth/recovery?oobCode=…`. */
+  link: z.string().min(1),
+  sentAt: z.number(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
 /** Every collection and its schema; the order is the order of a snapshot. */
 export const collectionSchemas = {
   stores: StoreProfileWireSchema,
@@ -101,6 +147,8 @@ export const collectionSchemas = {
   sessions: SessionRecordSchema,
   refreshTokens: RefreshTokenRecordSchema,
   crmSyncs: CrmSyncRecordSchema,
+  registrations: RegistrationRecordSchema,
+  outbox: OutboxMessageSchema,
 } as const;
 
 type Schemas = typeof collectionSchemas;
@@ -131,6 +179,8 @@ export function createDb(): Db {
     sessions: new Collection({ schema: collectionSchemas.sessions }),
     refreshTokens: new Collection({ schema: collectionSchemas.refreshTokens }),
     crmSyncs: new Collection({ schema: collectionSchemas.crmSyncs }),
+    registrations: new Collection({ schema: collectionSchemas.registrations }),
+    outbox: new Collection({ schema: collectionSchemas.outbox }),
   };
 }
 
@@ -159,7 +209,8 @@ export async function insert<K extends CollectionName>(db: Db, name: K, record: 
  * Bump when a collection's shape changes: an older snapshot is then discarded and reseeded.
  * 2: earnings hold segment rules (min_orders) instead of stored values; the compact form.
  * A *new* collection needs no bump: a snapshot made before it existed restores it empty
- * (restoreDb reads a missing collection as []), e.g. `billing`, added after version 2.
+ * (restoreDb reads a missing collection as []), e.g. `billing`, `registrations` and `outbox`,
+ * added after version 2.
  */
 export const SNAPSHOT_VERSION = 2;
 

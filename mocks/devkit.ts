@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, type CollectionName, type Db } from './db';
+import { collectionNames, type CollectionName, type Db, type OutboxMessage } from './db';
 import type { ActiveFaults, FailOptions, FaultOutcome, Faults } from './faults';
+import { outboxOf } from './outbox';
 import { createPushes, type Push, type PushInput, type PushListener } from './pushes';
 import type { ServerClock } from './time';
 
@@ -45,6 +46,21 @@ export interface Devkit {
    * unix seconds) and its topic, `topic_storeadmin<storeId>`.
    */
   onPush(listener: PushListener): () => void;
+  /**
+   * Every e-mail the mock platform "sent" (mocks/outbox.ts), oldest first, newest last:
+   * `{ id, to, kind, subject, link, sentAt }` with `kind` 'signupValidation' (POST /stores/signup;
+   * `link` = `/auth/validate/{email}/{token}`, URL-encoded parts) or 'passwordReset' (the identity
+   * provider's sendOobCode, only for an e-mail that has an account; `link` =
+   * `/auth/recovery?oobCode=…`, for show). `link` is a path of the console: open it on the page's
+   * origin. `sentAt` in ms. Kept with the data (persisted, survives a reload; a reset empties it),
+   * the latest 100.
+   *
+   *   const { link } = devkit.outbox().findLast((m) => m.kind === 'signupValidation' && m.to === email)!;
+   *   await page.goto(new URL(link, page.url()).href);
+   */
+  outbox(): OutboxMessage[];
+  /** Empties the outbox (and persists), e.g. before a test that counts messages. */
+  clearOutbox(): void;
 }
 
 export interface ScenarioInfo {
@@ -63,7 +79,7 @@ export interface DevkitOptions {
   journal: () => unknown;
   /** Runs after a reset reseeded the db (browser: persist, remember the choice, reload). */
   onReset?: (reset: { scenario: string; seededAt: number }) => void | Promise<void>;
-  /** Writes the db after a change the devkit makes itself (a push); default: nothing. */
+  /** Writes the db after a change the devkit makes itself (a push, clearing the outbox); default: nothing. */
   persist?: () => void;
 }
 
@@ -106,5 +122,11 @@ export function createDevkit(options: DevkitOptions): Devkit {
     },
     push: (notification) => pushes.push(notification),
     onPush: (listener) => pushes.onPush(listener),
+    outbox: () => outboxOf(db),
+    clearOutbox() {
+      // Through delete (hooks fire), so busy-store's compact persistence sees the messages go.
+      db.outbox.deleteMany((q) => q.where(() => true));
+      options.persist?.();
+    },
   };
 }

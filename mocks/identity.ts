@@ -6,6 +6,8 @@ import type { FaultTarget } from './faults';
 import { decodeUnsignedJwt, encodeUnsignedJwt } from './jwt';
 import type { Kit } from './kit';
 import { randomToken } from './random';
+import { passwordResetLink, sendMail, subjectOf } from './outbox';
+import { verifyPassword } from './passwords';
 import { findOperatorByEmail, issuerOf } from './sessions';
 import { seconds } from './time';
 
@@ -61,6 +63,12 @@ export function mintIdToken(ctx: MockContext, operator: OperatorRecord, authTime
   });
 }
 
+/** A seeded account's published demo password, or the hash an account created by sign-up keeps. */
+async function passwordMatches(operator: OperatorRecord, password: string): Promise<boolean> {
+  if (operator.passwordHash !== undefined) return verifyPassword(password, operator.passwordHash);
+  return operator.password !== undefined && operator.password === password;
+}
+
 const PasswordSignInSchema = z.object({ email: z.string(), password: z.string() });
 const LookupSchema = z.object({ idToken: z.string() });
 const OobCodeSchema = z.object({ requestType: z.string(), email: z.string().optional() });
@@ -96,7 +104,7 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
       const operator = findOperatorByEmail(ctx, email);
       // One answer for an unknown e-mail and a wrong password, like Firebase with e-mail
       // enumeration protection: nothing tells which one was wrong.
-      if (!operator || operator.password !== password) throw identityError(400, 'INVALID_LOGIN_CREDENTIALS');
+      if (!operator || !(await passwordMatches(operator, password))) throw identityError(400, 'INVALID_LOGIN_CREDENTIALS');
 
       const now = ctx.now();
       const signedIn =
@@ -149,12 +157,25 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
       });
     }),
 
-    /** Password reset e-mail. Answers success for any well-formed address (no account enumeration). */
+    /**
+     * Password reset e-mail. Answers success for any well-formed address (no account enumeration);
+     * only an address with an account gets a message in the outbox (mocks/outbox.ts), whose link
+     * (`/auth/recovery?oobCode=…`) is for show: no page confirms a new password.
+     */
     kit.external('post', `${IDENTITY_TOOLKIT}/accounts\\:sendOobCode`, identityTarget, async ({ request }) => {
       requireApiKey(request);
       const { requestType, email } = await jsonOf(request, OobCodeSchema, 'MISSING_REQ_TYPE');
       if (requestType !== 'PASSWORD_RESET') throw identityError(400, 'INVALID_REQ_TYPE');
       if (!email || !z.email().safeParse(email.trim()).success) throw identityError(400, 'INVALID_EMAIL');
+      const operator = findOperatorByEmail(ctx, email);
+      if (operator) {
+        await sendMail(ctx.db, ctx.now(), {
+          to: operator.email,
+          kind: 'passwordReset',
+          subject: subjectOf('passwordReset', operator.preferences.language),
+          link: passwordResetLink(randomToken(24)),
+        });
+      }
       return HttpResponse.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: email.trim() });
     }),
 

@@ -165,6 +165,8 @@ const keyOf: { [K in CollectionName]: (record: RecordOf<K>) => string } = {
   sessions: (r) => r.token,
   refreshTokens: (r) => r.token,
   crmSyncs: (r) => String(r.id),
+  registrations: (r) => String(r.id),
+  outbox: (r) => String(r.id),
 };
 const recordKey = <K extends CollectionName>(name: K, record: RecordOf<K>): string => keyOf[name](record);
 

@@ -81,8 +81,12 @@ export interface StoreSpec {
 
 export type LookupSpec = Record<'offer_type' | 'dietary_fit' | 'cuisine_type' | 'business_type', Array<{ id: number } & Record<Language, string>>>;
 
-/** An operator as a scenario declares it; the sign-in dates are filled in relative to `now`. */
-export type OperatorSeed = Omit<OperatorRecord, 'createdAt' | 'lastLoginAt'>;
+/**
+ * An operator as a scenario declares it; the sign-in dates are filled in relative to `now`. A
+ * seeded account signs in with its published demo password (accounts created by sign-up keep a
+ * hash instead, mocks/handlers/registration.ts).
+ */
+export type OperatorSeed = Omit<OperatorRecord, 'createdAt' | 'lastLoginAt' | 'password' | 'passwordHash'> & { password: string };
 
 // ---------------------------------------------------------------------------------------------
 // Seeding context
@@ -124,10 +128,41 @@ export interface Consumer {
 /** Clears the db and prepares ids, the consumer pool and a generator seeded by the scenario's name. */
 export function createSeedContext(db: Db, now: number, scenarioName: string): SeedContext {
   clearDb(db);
-  const prng = createPrng(seedFrom(scenarioName));
+  return seedContextOver(db, now, createPrng(seedFrom(scenarioName)), (kind) => ID_START[kind]);
+}
+
+/**
+ * A seeding context over a db that already holds data (a store created while the mock runs, by
+ * sign-up): nothing is cleared, and every id continues after the highest one in use, so the same
+ * builders add records beside the scenario's. `seedName` seeds the generator (the same name and
+ * `now` give the same records).
+ */
+export function continueSeedContext(db: Db, now: number, seedName: string): SeedContext {
+  const inUse: Record<IdKind, () => number[]> = {
+    offer: () => db.offers.all().map((r) => r.id),
+    template: () => db.templates.all().map((r) => r.id),
+    order: () => db.orders.all().map((r) => r.id),
+    payment: () => db.payments.all().map((r) => r.id),
+    summary: () => db.summaries.all().map((r) => r.id),
+    // Reviews are keyed by their order.
+    review: () => [],
+    truck: () => db.trucks.all().map((r) => r.id),
+    pickup: () => db.pickupLocations.all().map((r) => r.id),
+    delivery: () => db.deliveries.all().map((r) => r.id),
+    account: () => db.accounts.all().map((r) => r.id),
+    earning: () => db.earnings.all().map((r) => r.id),
+    notification: () => db.stores.all().flatMap((store) => store.notifications.map((n) => n.id)),
+    device: () => db.stores.all().flatMap((store) => store.devices.map((d) => d.id)),
+    // The consumer pool is not stored: it is the same people, with the same ids, in every context.
+    consumer: () => [],
+  };
+  return seedContextOver(db, now, createPrng(seedFrom(seedName)), (kind) => inUse[kind]().reduce((first, id) => Math.max(first, id + 1), ID_START[kind]));
+}
+
+function seedContextOver(db: Db, now: number, prng: Prng, firstId: (kind: IdKind) => number): SeedContext {
   const counters = new Map<IdKind, number>();
   const nextId = (kind: IdKind) => {
-    const id = counters.get(kind) ?? ID_START[kind];
+    const id = counters.get(kind) ?? firstId(kind);
     counters.set(kind, id + 1);
     return id;
   };
@@ -184,20 +219,36 @@ export async function seedStore(
   const written = await writeOrders(sc, spec, orders);
   await seedSummaries(sc, spec, written, activity.detailedDays);
   await seedEarnings(sc, spec);
-  await seedStoreProfile(sc, spec, { orders, notifications: true, termsAcceptedAt: addDays(sc.now, -380) + 11 * HOUR_MS });
+  await seedStoreProfile(sc, spec, { orders, notifications: true, termsAcceptedAt: addDays(sc.now, -380) + 11 * HOUR_MS, billing: true });
   await seedLogistics(sc, spec);
   await seedAccounts(sc, spec, operators);
   await seedLookups(sc, spec, lookups);
 }
 
+/** How a new store starts (seedNewStore); the defaults are empty-store's. */
+export interface NewStoreOptions {
+  /** When it accepted the special terms (ms), or null: not yet (default: an hour before now). */
+  termsAcceptedAt?: number | null;
+  /** Seed its billing configuration (default true); without one, GET billing answers 404 (blank form). */
+  billing?: boolean;
+}
+
 /**
- * A store that has just signed up: its profile (terms accepted at sign-up, no devices, no
- * notifications), operator accounts, option groups and earnings segments; no offers, templates,
- * orders, payments, reviews, summaries or logistics yet.
+ * A store that has just signed up: its profile (no devices, no notifications), operator
+ * accounts, option groups and earnings segments; no offers, templates, orders, payments, reviews,
+ * summaries or logistics yet. empty-store's store accepted the terms at sign-up and has its
+ * billing; a store created by the sign-up handler has neither yet (options).
  */
-export async function seedNewStore(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[], lookups: LookupSpec): Promise<void> {
+export async function seedNewStore(
+  sc: SeedContext,
+  spec: StoreSpec,
+  operators: ReadonlyArray<Pick<OperatorSeed, 'email' | 'stores'>>,
+  lookups: LookupSpec,
+  options: NewStoreOptions = {},
+): Promise<void> {
+  const { termsAcceptedAt = sc.now - HOUR_MS, billing = true } = options;
   await seedEarnings(sc, spec);
-  await seedStoreProfile(sc, spec, { orders: [], notifications: false, termsAcceptedAt: sc.now - HOUR_MS });
+  await seedStoreProfile(sc, spec, { orders: [], notifications: false, termsAcceptedAt, billing });
   await seedAccounts(sc, spec, operators);
   await seedLookups(sc, spec, lookups);
 }
@@ -638,11 +689,13 @@ interface ProfileOptions {
   orders: readonly OrderPlan[];
   /** The bell's news (a brand-new store has none yet). */
   notifications: boolean;
-  /** When the store accepted the platform's special terms (ms). */
-  termsAcceptedAt: number;
+  /** When the store accepted the platform's special terms (ms), or null: not yet. */
+  termsAcceptedAt: number | null;
+  /** Whether it has configured its billing yet. */
+  billing: boolean;
 }
 
-async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, { orders, notifications, termsAcceptedAt }: ProfileOptions): Promise<void> {
+async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, { orders, notifications, termsAcceptedAt, billing }: ProfileOptions): Promise<void> {
   const { prng, now } = sc;
   const devices = spec.devices.map((device, index) => ({
     id: sc.nextId('device'),
@@ -673,11 +726,11 @@ async function seedStoreProfile(sc: SeedContext, spec: StoreSpec, { orders, noti
     color: spec.color,
     special_terms: {
       text: 'Surplus food is sold as it is at the end of the day. The store keeps cold items refrigerated until pickup and lists allergens on each offer.',
-      accept_date: seconds(termsAcceptedAt),
+      accept_date: termsAcceptedAt === null ? null : seconds(termsAcceptedAt),
     },
     notifications: notifications ? notificationsFor(sc, spec, orders) : [],
   });
-  await sc.db.billing.create(billingFor(spec));
+  if (billing) await sc.db.billing.create(billingFor(spec));
 }
 
 /** Spanish banks' entity codes (CaixaBank, Santander, BBVA, Sabadell, Cajamar), for the seeded IBANs. */
@@ -980,7 +1033,7 @@ function loadPackages(prng: Prng, planned: PlannedDelivery[]): void {
 }
 
 /** Operator accounts (scenario operators with access, then staff) and device accounts. */
-async function seedAccounts(sc: SeedContext, spec: StoreSpec, operators: readonly OperatorSeed[]): Promise<void> {
+async function seedAccounts(sc: SeedContext, spec: StoreSpec, operators: ReadonlyArray<Pick<OperatorSeed, 'email' | 'stores'>>): Promise<void> {
   const holders: Array<Pick<Account, 'kind' | 'holder'>> = [
     ...operators.filter((o) => o.stores.includes(spec.id)).map((o) => ({ kind: 'operator' as const, holder: o.email })),
     ...spec.staff.map((s) => ({ kind: 'operator' as const, holder: s.email })),

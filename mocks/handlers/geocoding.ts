@@ -96,6 +96,21 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/**
+ * A made-up but stable position for an address the data does not know: 300–2,500 m from `centre`
+ * in a direction and at a distance taken from a hash of the text (without case, accents or
+ * punctuation), so the same address always lands on the same spot. Also where a store created by
+ * sign-up is placed (handlers/registration.ts), so the geocoder and the store agree.
+ */
+export function spotNear(centre: { lat: number; lon: number }, address: string): { lat: number; lon: number } {
+  const h = hash(normaliseAddress(address));
+  const angle = ((h & 0xffff) / 0x10000) * 2 * Math.PI;
+  const metres = 300 + ((h >>> 16) / 0x10000) * 2200;
+  const lat = centre.lat + (metres * Math.sin(angle)) / 111_195;
+  const lon = centre.lon + (metres * Math.cos(angle)) / (111_195 * Math.cos((centre.lat * Math.PI) / 180));
+  return { lat, lon };
+}
+
 /** The store of the newest live session's operator (the page's), else the first store. */
 function currentStore(kit: Kit) {
   const { db, now } = kit.ctx;
@@ -180,12 +195,7 @@ export function geocodingHandlers(kit: Kit) {
       const centre = viewboxCentre(url.searchParams.get('viewbox')) ?? (store ? { lat: store.address_lat ?? store.lat, lon: store.address_lon ?? store.lon } : null);
       const country = store?.address.country.toUpperCase() ?? 'ES';
       if (!centre || !inCountry(country)) return HttpResponse.json([]);
-      const h = hash(normaliseAddress(q));
-      const angle = ((h & 0xffff) / 0x10000) * 2 * Math.PI;
-      const metres = 300 + ((h >>> 16) / 0x10000) * 2200;
-      const lat = centre.lat + (metres * Math.sin(angle)) / 111_195;
-      const lon = centre.lon + (metres * Math.cos(angle)) / (111_195 * Math.cos((centre.lat * Math.PI) / 180));
-      return HttpResponse.json([result({ lat, lon, address: q }, 26)]);
+      return HttpResponse.json([result({ ...spotNear(centre, q), address: q }, 26)]);
     }),
   ];
 }

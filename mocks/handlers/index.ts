@@ -12,6 +12,7 @@ import { managementHandlers } from './management';
 import { offersHandlers } from './offers';
 import { ordersHandlers, storeOrdersHandlers } from './orders';
 import { profileHandlers } from './profile';
+import { registrationHandlers } from './registration';
 import { sessionHandlers } from './session';
 import { storesHandlers } from './stores';
 import { templatesHandlers } from './templates';
@@ -26,6 +27,8 @@ export function createHandlers(ctx: MockContext): HttpHandler[] {
   return [
     ...identityHandlers(kit),
     ...sessionHandlers(kit),
+    // Sign-up, its validation link and the city checks: no platform token (no account yet).
+    ...registrationHandlers(kit),
     ...storesHandlers(kit),
     ...profileHandlers(kit),
     ...accountsHandlers(kit),

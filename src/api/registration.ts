@@ -25,7 +25,11 @@ export const SignupRequestSchema = z.object({
   password: z.string().min(8).max(128),
   /** Two-letter code from the spec's country list (src/lib/countries.ts). */
   country: z.string().length(2),
-  /** The store's address as typed: street and number, then the city after a comma. */
+  /**
+   * The store's location as typed, the city first: cityOf keeps the text before the first comma
+   * (spec section 5), so anything after it is the rest of the address ('València, Carrer de la
+   * Pau 7', 'Madrid, Spain' or just 'Madrid'). The new store's address_print starts as this text.
+   */
   address: z.string().trim().min(1).max(160),
   /** cityOf(address): what the city checks validated. */
   city: z.string().trim().min(1).max(80),
@@ -37,14 +41,18 @@ export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 /**
  * The answer: the validation e-mail went out (spec section 3, registration flag
  * was_send_email_to_validate). Signing up again with an address still awaiting validation sends
- * the e-mail again (the "resend" of the check-your-inbox screen) and answers the same.
+ * the e-mail again (the "resend" of the check-your-inbox screen) and answers the same: the latest
+ * details win, the link stays the same, and every e-mail sent for it works for 72 hours after the
+ * latest one.
  */
 export const SignupResponseSchema = z.object({ was_send_email_to_validate: z.boolean() });
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
 /**
  * Refusals name the field: 409 { field: 'email', message } when the e-mail already has an account,
- * 422 { field: 'address', message } when the city is not valid or not served, 400 for a bad body.
+ * 422 { field: 'address', message } when the city is not valid, not served or not available, 400
+ * { message } for a bad body (an unknown key such as `policy`, a city that is not cityOf(address),
+ * a country not on the list), with `field` too when the problem is one of these fields.
  */
 export const SignupRefusalSchema = z.object({
   field: z.enum(['email', 'address', 'store_name', 'phone', 'password', 'country']),
@@ -68,8 +76,10 @@ export async function signUp(request: SignupRequest): Promise<SignupResponse> {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The answer: email_was_verified_ok. A refused link (unknown, expired, already used) answers 400
- * or 404, which the console reads as email_was_verified_error.
+ * The answer: email_was_verified_ok. A refused link (unknown e-mail or token, expired) answers 400
+ * { email_was_verified_ok: false, message }, which the console reads as email_was_verified_error.
+ * A link that already validated answers ok again without creating anything, so reloading the
+ * verified page does not turn it into an error.
  */
 export const ValidateResponseSchema = z.object({ email_was_verified_ok: z.boolean() });
 export type ValidateResponse = z.infer<typeof ValidateResponseSchema>;
@@ -88,7 +98,10 @@ export async function validateSignup(email: string, token: string): Promise<Vali
 // City checks, made while the operator types (debounced)
 // ---------------------------------------------------------------------------------------------
 
-/** POST /stores/lookups/validatecity/{country}/{city}: is this a city we know in that country? */
+/**
+ * POST /stores/lookups/validatecity/{country}/{city}: is this a city we know in that country?
+ * Matched without case, accents or extra spaces; a country code not on the list answers 400.
+ */
 export const ValidateCityResponseSchema = z.object({
   valid: z.boolean(),
   /** The city's name as the platform writes it (e.g. "València" for "valencia"), when valid. */
@@ -108,7 +121,7 @@ export async function validateCity(country: string, address: string): Promise<Va
 /**
  * POST /stores/lookups/requiredcity/{country}/{city}/{email}: may a new store with this e-mail
  * register in this city? `served`: the platform operates there; `available`: served, and the
- * e-mail has no store there yet.
+ * e-mail has no store there yet. A country not on the list or a malformed e-mail answers 400.
  */
 export const RequiredCityResponseSchema = z.object({ served: z.boolean(), available: z.boolean() });
 export type RequiredCityResponse = z.infer<typeof RequiredCityResponseSchema>;
