@@ -34,6 +34,7 @@ import { accountsListPathModel } from '../tests/support/accounts-list-paths';
 import { deliveriesListPathModel } from '../tests/support/deliveries-list-paths';
 import { deliveryMapPathModel } from '../tests/support/delivery-map-paths';
 import { deliveryPagePathModel } from '../tests/support/delivery-page-paths';
+import { cityCheckPathModel, recoveryPathModel, registrationLinkPathModel, registrationPathModel } from '../tests/support/registration-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 const registry: Record<string, PathModel> = {
@@ -67,6 +68,10 @@ const registry: Record<string, PathModel> = {
   'delivery-page': deliveryPagePathModel as PathModel,
   'delivery-map': deliveryMapPathModel as PathModel,
   'accounts-list': accountsListPathModel as PathModel,
+  registration: registrationPathModel as PathModel,
+  'registration-link': registrationLinkPathModel as PathModel,
+  'city-check': cityCheckPathModel as PathModel,
+  recovery: recoveryPathModel as PathModel,
 };
 
 function main(names: string[]): number {

@@ -8,10 +8,12 @@ import { useServices } from './services';
  * Every routed screen sits in a Page: it sets the document title and reports the page view
  * (path and title) to the analytics port once per path.
  */
-export function usePageTitle(titleKey: MessageKey, params?: TranslateParams): string {
+export function usePageTitle(titleKey: MessageKey, params?: TranslateParams, options: { reportedPath?: string } = {}): string {
   const t = useT();
   const { analytics } = useServices();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  // A path holding something private (a validation link's e-mail and token) is reported as its pattern.
+  const pathname = options.reportedPath ?? location.pathname;
   const title = t(titleKey, params);
   const appName = t('app.name');
   useEffect(() => {

@@ -1,12 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { TitledPage } from '../screens/placeholder/titled-page';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
 import { Shell } from './shell/shell';
 
 const LoginScreen = lazy(() => import('../screens/auth/login-screen'));
 const PublicLayout = lazy(() => import('../screens/auth/public-layout'));
+const RegisterScreen = lazy(() => import('../screens/auth/register-screen'));
+const ValidateScreen = lazy(() => import('../screens/auth/validate-screen'));
+const RecoveryScreen = lazy(() => import('../screens/auth/recovery-screen'));
 const ErrorScreen = lazy(() => import('../screens/errors/error-screen'));
 const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
@@ -46,9 +48,9 @@ export function AppRoutes() {
       <Routes>
         <Route path="/auth" element={<PublicOnly><PublicLayout /></PublicOnly>}>
           <Route path="login" element={<LoginScreen />} />
-          <Route path="register" element={<TitledPage titleKey="auth.register.title" />} />
-          <Route path="validate/:email/:token" element={<TitledPage titleKey="auth.validate.title" />} />
-          <Route path="recovery" element={<TitledPage titleKey="auth.recovery.title" />} />
+          <Route path="register" element={<RegisterScreen />} />
+          <Route path="validate/:email/:token" element={<ValidateScreen />} />
+          <Route path="recovery" element={<RecoveryScreen />} />
           <Route index element={<Navigate to="/errors/error-404" replace />} />
           <Route path="*" element={<Navigate to="/errors/error-404" replace />} />
         </Route>

@@ -18,3 +18,7 @@ export const AVATAR_GROUP_LIMIT = 3;
 export const SIDE_NAV_WIDTH_PX = 256;
 export const JOURNAL_MAX_EVENTS = 1000;
 export const GUEST_ROLE = 'GUEST';
+/** The sign-up form checks the city once the operator pauses typing for this long. */
+export const CITY_CHECK_DEBOUNCE_MS = 400;
+/** What POST /stores/signup accepts (src/api/registration.ts). */
+export const PASSWORD_MIN_LENGTH = 8;

@@ -44,3 +44,24 @@ export function greaterThanDateRule(value: Maybe<number>, other: Maybe<number>, 
 export function conditionRule(value: unknown, condition: unknown, message: string): string | null {
   return !isEmptyValue(condition) && isEmptyValue(value) ? message : null;
 }
+
+/** Spec section 5: the "checked" rule's default message. */
+export const CHECKED_MESSAGE = 'must be checked';
+
+/**
+ * Regex (spec section 5, "a generic regex rule: pattern and message"): the message when a value
+ * is entered and does not match the pattern. An empty value passes: being required is another
+ * rule's job. A global or sticky pattern is matched from the start every time (`test` on such a
+ * RegExp would carry `lastIndex` over from the previous call).
+ */
+export function regexRule(value: unknown, pattern: RegExp, message: string): string | null {
+  if (isEmptyValue(value)) return null;
+  const text = typeof value === 'string' ? value : String(value);
+  const fresh = pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;
+  return fresh.test(text) ? null : message;
+}
+
+/** Checked (spec section 5): the message, "must be checked" by default, unless the value is exactly true. */
+export function checkedRule(value: unknown, message: string = CHECKED_MESSAGE): string | null {
+  return value === true ? null : message;
+}

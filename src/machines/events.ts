@@ -99,7 +99,17 @@ export type DomainEvent =
   /** A page of the delivery orders list as the server returned it (only appended when it changed). */
   | { type: 'deliveries.loaded'; at: number; filter: DeliveriesFilter; page: PagedList<Delivery> }
   /** The delivery map's day (YYYY-MM-DD, local): all its deliveries (only appended when they changed). */
-  | { type: 'deliveries.todayLoaded'; at: number; day: string; deliveries: Delivery[] };
+  | { type: 'deliveries.todayLoaded'; at: number; day: string; deliveries: Delivery[] }
+  // --- registration (issue 8) ---
+  /**
+   * The platform sent the validation e-mail to `email` (spec section 3, was_send_email_to_validate);
+   * `resend`: sent again from the check-your-inbox screen. Never the password or other details.
+   */
+  | { type: 'registration.emailSent'; at: number; email: string; resend: boolean }
+  /** A validation link was accepted: the store is active (email_was_verified_ok). */
+  | { type: 'registration.verified'; at: number; email: string }
+  /** A validation link was refused: unknown, expired or used (email_was_verified_error). */
+  | { type: 'registration.verificationFailed'; at: number; email: string };
 
 
 /**

@@ -423,6 +423,43 @@ export const pickupsProjection = defineProjection<PickupsView>({
   },
 });
 
+// --- registration (issue 8) ---
+
+/**
+ * The registration flags of spec section 3, for the e-mail they are about: the validation e-mail
+ * went out (was_send_email_to_validate), the link was accepted (email_was_verified_ok) or refused
+ * (email_was_verified_error). The sign-in page reads them to welcome a just-verified operator.
+ */
+export interface RegistrationView {
+  email: string | null;
+  was_send_email_to_validate: boolean;
+  email_was_verified_ok: boolean;
+  email_was_verified_error: boolean;
+}
+
+const noRegistration: RegistrationView = { email: null, was_send_email_to_validate: false, email_was_verified_ok: false, email_was_verified_error: false };
+
+export const registrationProjection = defineProjection<RegistrationView>({
+  name: 'registration',
+  initial: noRegistration,
+  on: {
+    'registration.emailSent': (_, event) => ({ ...noRegistration, email: event.email, was_send_email_to_validate: true }),
+    // The link's e-mail may differ from the one this tab signed up with (another tab, another day).
+    'registration.verified': (view, event) => ({
+      ...noRegistration,
+      email: event.email,
+      was_send_email_to_validate: view.email === event.email && view.was_send_email_to_validate,
+      email_was_verified_ok: true,
+    }),
+    'registration.verificationFailed': (view, event) => ({
+      ...noRegistration,
+      email: event.email,
+      was_send_email_to_validate: view.email === event.email && view.was_send_email_to_validate,
+      email_was_verified_error: true,
+    }),
+  },
+});
+
 /** Every projection of the app. A new one is added here and is then journalled and replayed. */
 export const projectionDefinitions = {
   session: sessionProjection,
@@ -439,6 +476,7 @@ export const projectionDefinitions = {
   pickups: pickupsProjection,
   deliveries: deliveriesProjection,
   deliveriesToday: deliveriesTodayProjection,
+  registration: registrationProjection,
 };
 export type ProjectionDefinitions = typeof projectionDefinitions;
 export type ProjectionName = keyof ProjectionDefinitions;

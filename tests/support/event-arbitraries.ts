@@ -335,6 +335,9 @@ const pickupsListArbitrary: fc.Arbitrary<PagedList<PickupLocation>> = fc
   .uniqueArray(pickupArbitrary, { maxLength: 4, selector: (p) => p.id })
   .map((data) => ({ data, limit: 10, offset: 0, total: data.length }));
 
+/** Sign-ups: two addresses, so sequences mix the same e-mail's flags with another's. */
+const newStoreEmail = fc.constantFrom('new@bakery.test', 'other@bakery.test');
+
 /** One arbitrary per event type; the mapped type makes a new event type a compile error here. */
 export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>> } = {
   'session.signedIn': record({
@@ -438,6 +441,10 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
   'pickups.loaded': record({ type: fc.constant('pickups.loaded'), at, search: fc.constantFrom('', 'lola'), page: pickupsListArbitrary }),
   'pickup.saved': record({ type: fc.constant('pickup.saved'), at, pickup: pickupArbitrary }),
   'pickup.deleted': record({ type: fc.constant('pickup.deleted'), at, id: smallId }),
+  // --- registration (issue 8) ---
+  'registration.emailSent': record({ type: fc.constant('registration.emailSent'), at, email: newStoreEmail, resend: fc.boolean() }),
+  'registration.verified': record({ type: fc.constant('registration.verified'), at, email: newStoreEmail }),
+  'registration.verificationFailed': record({ type: fc.constant('registration.verificationFailed'), at, email: newStoreEmail }),
 };
 
 export const domainEventTypes = Object.keys(eventArbitraries) as DomainEventType[];

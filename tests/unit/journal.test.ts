@@ -48,6 +48,8 @@ const touchesEveryProjection: DomainEvent[] = [
   // --- trucks & pickups (issue 7) ---
   { type: 'trucks.loaded', at: T + 11, status: 'maintenance', search: 'van', page: { data: [truck(3, { status: 'maintenance' })], limit: 10, offset: 0, total: 1 } },
   { type: 'pickups.loaded', at: T + 12, search: '', page: { data: [pickup(1), pickup(2)], limit: 10, offset: 0, total: 2 } },
+  // --- registration (issue 8) ---
+  { type: 'registration.emailSent', at: T + 13, email: 'new@bakery.test', resend: false },
 ];
 
 function journalWith(events: readonly DomainEvent[], options?: { maxEvents?: number }): Journal {
@@ -81,6 +83,7 @@ describe('journal', () => {
     expect(state.deliveriesToday).toEqual({ day: '2026-11-22', items: [] });
     expect(state.trucks).toMatchObject({ status: 'maintenance', search: 'van', items: [{ id: 3 }], total: 1, loaded: true });
     expect(state.pickups).toMatchObject({ search: '', total: 2, loaded: true });
+    expect(state.registration).toEqual({ email: 'new@bakery.test', was_send_email_to_validate: true, email_was_verified_ok: false, email_was_verified_error: false });
     // state() is what the stores hold, not a separate copy.
     expect(storeContexts(journal)).toEqual(state);
     const untouched = (Object.keys(projectionDefinitions) as ProjectionName[]).filter((name) =>
@@ -186,5 +189,35 @@ describe('store projection: Settings → Devices', () => {
     // A renewed key changes nothing a projection holds (the key is never in the journal).
     journal.append({ type: 'store.apiKeyRenewed', at: T + 3, storeId: profile.id });
     expect(journal.state().store.profile).toEqual({ ...profile, devicesAllowed: 4, devices: [device] });
+  });
+});
+
+const flags = (journal: Journal) => journal.state().registration;
+
+describe('registration projection: the flags of spec section 3', () => {
+  it('records the e-mail sent, then the link accepted or refused, for that address', () => {
+    const journal = journalWith([{ type: 'registration.emailSent', at: T, email: 'new@bakery.test', resend: false }]);
+    expect(flags(journal)).toEqual({ email: 'new@bakery.test', was_send_email_to_validate: true, email_was_verified_ok: false, email_was_verified_error: false });
+    journal.append({ type: 'registration.emailSent', at: T + 1, email: 'new@bakery.test', resend: true });
+    journal.append({ type: 'registration.verified', at: T + 2, email: 'new@bakery.test' });
+    expect(flags(journal)).toEqual({ email: 'new@bakery.test', was_send_email_to_validate: true, email_was_verified_ok: true, email_was_verified_error: false });
+  });
+
+  it('a link for another address (another tab, another day) does not inherit this one’s flags', () => {
+    const journal = journalWith([
+      { type: 'registration.emailSent', at: T, email: 'new@bakery.test', resend: false },
+      { type: 'registration.verificationFailed', at: T + 1, email: 'other@bakery.test' },
+    ]);
+    expect(flags(journal)).toEqual({ email: 'other@bakery.test', was_send_email_to_validate: false, email_was_verified_ok: false, email_was_verified_error: true });
+  });
+
+  it('never holds a password: the events carry the e-mail only', () => {
+    fc.assert(
+      fc.property(fc
+          .constantFrom<DomainEvent['type']>('registration.emailSent', 'registration.verified', 'registration.verificationFailed')
+          .chain((type): fc.Arbitrary<DomainEvent> => eventArbitraries[type]), (event) => {
+        expect(Object.keys(event).sort()).toEqual(event.type === 'registration.emailSent' ? ['at', 'email', 'resend', 'type'] : ['at', 'email', 'type']);
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conditionRule, datetimeRule, greaterThanDateRule, isEmptyValue, REQUIRED_MESSAGE } from '../../src/lib/rules';
+import { CHECKED_MESSAGE, checkedRule, conditionRule, datetimeRule, greaterThanDateRule, isEmptyValue, regexRule, REQUIRED_MESSAGE } from '../../src/lib/rules';
+import { matches, mustBeChecked } from '../../src/lib/zod-rules';
 
 describe('the generic rules of spec section 5', () => {
   it('datetime: a valid date or number passes; anything else is "is required" unless empty is allowed', () => {
@@ -34,5 +35,56 @@ describe('the generic rules of spec section 5', () => {
     // 0 is a value, not an empty field.
     expect(isEmptyValue(0)).toBe(false);
     expect(conditionRule(0, [1], 'needed')).toBeNull();
+  });
+});
+
+describe('the regex and checked rules of spec section 5', () => {
+  const nonEmpty = fc.string({ minLength: 1 }).filter((s) => s.trim() !== '');
+
+  it('regex: its message exactly when a value is entered and does not match; empty passes', () => {
+    const digits = /^[0-9]+$/;
+    fc.assert(
+      fc.property(nonEmpty, (value) => {
+        expect(regexRule(value, digits, 'digits only')).toBe(digits.test(value) ? null : 'digits only');
+      }),
+    );
+    fc.assert(fc.property(fc.stringMatching(/^[0-9]{1,12}$/), (value) => regexRule(value, digits, 'digits only') === null));
+    for (const empty of ['', '   ', undefined, null]) expect(regexRule(empty, digits, 'digits only')).toBeNull();
+    // Numbers are read as their text.
+    expect(regexRule(42, digits, 'digits only')).toBeNull();
+  });
+
+  it('regex: a global or sticky pattern gives the same answer however often it is asked', () => {
+    const patterns = [/^a+$/g, /^a+$/y, /^a+$/gi];
+    fc.assert(
+      fc.property(fc.constantFrom(...patterns), fc.array(fc.constantFrom('aaa', 'b', 'A', 'aab'), { minLength: 1, maxLength: 8 }), (pattern, values) => {
+        const plain = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
+        for (const value of values) expect(regexRule(value, pattern, 'no')).toBe(plain.test(value) ? null : 'no');
+      }),
+    );
+  });
+
+  it('checked: passes only for true; the message is "must be checked" unless another is given', () => {
+    expect(CHECKED_MESSAGE).toBe('must be checked');
+    expect(checkedRule(true)).toBeNull();
+    fc.assert(fc.property(fc.anything().filter((v) => v !== true), (value) => checkedRule(value) === CHECKED_MESSAGE));
+    fc.assert(fc.property(fc.anything().filter((v) => v !== true), nonEmpty, (value, message) => checkedRule(value, message) === message));
+  });
+
+  it('the zod helpers agree with the pure rules, with the message given', () => {
+    const phone = /^\+?[0-9 ()-]{6,20}$/;
+    const schema = matches(phone, 'records.phoneInvalid');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 24 }), fc.stringMatching(/^\+?[0-9 ]{6,20}$/)), (value) => {
+        const parsed = schema.safeParse(value);
+        const rule = regexRule(value, phone, 'records.phoneInvalid');
+        expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual(rule === null ? [] : ['records.phoneInvalid']);
+      }),
+    );
+    expect(mustBeChecked().safeParse(true).success).toBe(true);
+    expect(mustBeChecked().safeParse(false).error?.issues.map((i) => i.message)).toEqual(['must be checked']);
+    expect(mustBeChecked('debe estar marcada').safeParse(false).error?.issues.map((i) => i.message)).toEqual(['debe estar marcada']);
+    // Not a boolean at all is zod's own type error, not "checked".
+    expect(mustBeChecked().safeParse('yes').success).toBe(false);
   });
 });

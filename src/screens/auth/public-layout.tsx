@@ -1,7 +1,7 @@
 import Box from '@mui/joy/Box';
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
 import { useServices } from '../../app/services';
 import { Logo } from '../../app/shell/top-bar';
 import { TOP_BAR_BACKGROUND } from '../../app/theme';
@@ -12,6 +12,8 @@ export default function PublicLayout() {
   const t = useT();
   const { dev } = useServices();
   const DemoMenu = dev.DemoMenu;
+  // The sign-up form sets some fields side by side: its card is wider.
+  const wide = useMatch('/auth/register') !== null;
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.level1' }}>
       <Box component="header" sx={{ bgcolor: TOP_BAR_BACKGROUND, color: 'common.white', px: 2, height: 56, display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -22,7 +24,7 @@ export default function PublicLayout() {
         {DemoMenu && <DemoMenu />}
       </Box>
       <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
-        <Sheet variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 }, borderRadius: 'lg', boxShadow: 'sm' }}>
+        <Sheet variant="outlined" sx={{ width: '100%', maxWidth: wide ? 640 : 420, p: { xs: 3, sm: 4 }, borderRadius: 'lg', boxShadow: 'sm' }}>
           <Outlet />
         </Sheet>
       </Box>

@@ -48,7 +48,7 @@ export function RecordTextField({
   /** Marked invalid without a message of its own (a message shown once for several fields). */
   invalid?: boolean;
   hint?: ReactNode;
-  type?: 'text' | 'tel' | 'number';
+  type?: 'text' | 'email' | 'tel' | 'number';
   inputMode?: 'numeric' | 'decimal';
   autoComplete?: string;
   step?: number | 'any';

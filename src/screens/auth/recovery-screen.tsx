@@ -1,0 +1,118 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import * as z from 'zod';
+import { usePageTitle } from '../../app/page';
+import { useT, type Translate } from '../../i18n';
+import { liveRecoveryMachine } from '../../machines/registration.live';
+import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.machine';
+import { RecordTextField } from '../records/record-fields';
+import { signInFormSchema } from './sign-in-form';
+
+/** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
+const recoveryFormSchema = (t: Translate) => z.object({ email: signInFormSchema(t).shape.email });
+type RecoveryForm = z.infer<ReturnType<typeof recoveryFormSchema>>;
+
+/**
+ * /auth/recovery (issue 8): the identity provider sends a password reset link. The confirmation
+ * reads the same whether or not an account uses the address (the page cannot be used to find out
+ * who is registered); a provider that cannot be reached says so, with Retry; an address the
+ * provider does not take for an e-mail is marked on the field. `?email=` fills the e-mail.
+ */
+export default function RecoveryScreen() {
+  const t = useT();
+  const title = usePageTitle('auth.recovery.title');
+  const [search] = useSearchParams();
+  const [machine] = useState(liveRecoveryMachine);
+  const [filled] = useState(() => search.get('email')?.trim() ?? '');
+  const actor = useActorRef(machine, { input: { email: filled } });
+  const step = useSelector(actor, selectRecoveryStep);
+  const email = useSelector(actor, (s) => s.context.email);
+
+  return (
+    <Stack gap={2.5}>
+      {step === 'sent' ? (
+        <Sent email={email} onAgain={() => actor.send({ type: 'recovery.again' })} />
+      ) : (
+        <>
+          <div>
+            <Typography level="h3" component="h1">
+              {title}
+            </Typography>
+            <Typography level="body-sm">{t('recovery.subtitle')}</Typography>
+          </div>
+          <RecoveryEmailForm
+            initial={email}
+            step={step}
+            onSend={(value) => actor.send({ type: 'recovery.send', email: value })}
+            onRetry={() => actor.send({ type: 'recovery.retry' })}
+          />
+        </>
+      )}
+      <Link component={RouterLink} to={email.trim() === '' ? '/auth/login' : `/auth/login?email=${encodeURIComponent(email.trim())}`} level="body-sm">
+        {t('auth.backToSignIn')}
+      </Link>
+    </Stack>
+  );
+}
+
+function RecoveryEmailForm({ initial, step, onSend, onRetry }: { initial: string; step: RecoveryStep; onSend: (email: string) => void; onRetry: () => void }) {
+  const t = useT();
+  const resolver = useMemo(() => zodResolver(recoveryFormSchema(t)), [t]);
+  const { register, handleSubmit, formState } = useForm<RecoveryForm>({ resolver, defaultValues: { email: initial } });
+  const sending = step === 'sending';
+  const error = formState.errors.email?.message ?? (step === 'notAnEmail' ? t('auth.validation.emailInvalid') : undefined);
+  const submit = handleSubmit(({ email }) => onSend(email));
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={sending} data-testid="recovery-form">
+      <Stack gap={2}>
+        <RecordTextField label={t('auth.email')} type="email" field={register('email')} error={error} autoComplete="email" testId="recovery-email" />
+        {step === 'unreachable' && (
+          <Alert
+            color="danger"
+            variant="soft"
+            role="alert"
+            data-testid="recovery-unreachable"
+            endDecorator={
+              <Button size="sm" variant="solid" color="danger" onClick={onRetry}>
+                {t('recovery.retry')}
+              </Button>
+            }
+          >
+            {t('recovery.unreachable')}
+          </Alert>
+        )}
+        <Button type="submit" loading={sending} loadingPosition="start" fullWidth>
+          {sending ? t('recovery.sending') : t('recovery.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Sent({ email, onAgain }: { email: string; onAgain: () => void }) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Stack gap={2} data-testid="recovery-sent">
+      <Typography ref={heading} tabIndex={-1} level="h3" component="h1" sx={{ outline: 'none' }}>
+        {t('recovery.sent.title')}
+      </Typography>
+      <Alert color="success" variant="soft">
+        {t('recovery.sent.body', { email })}
+      </Alert>
+      <Typography level="body-sm">{t('recovery.sent.spam')}</Typography>
+      <Button variant="outlined" color="neutral" onClick={onAgain}>
+        {t('recovery.sent.again')}
+      </Button>
+    </Stack>
+  );
+}

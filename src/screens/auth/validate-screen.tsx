@@ -1,0 +1,111 @@
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import CircularProgress from '@mui/joy/CircularProgress';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../app/page';
+import { useServices } from '../../app/services';
+import { useT } from '../../i18n';
+import { liveRegistrationMachine } from '../../machines/registration.live';
+import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration.machine';
+
+/** Reported to analytics instead of the real path, which holds the e-mail and the one-use token. */
+const REPORTED_PATH = '/auth/validate/{email}/{token}';
+
+/**
+ * /auth/validate/{email}/{token} (issue 8): the link of the validation e-mail. On arrival the
+ * registration machine, started at its validation entry, sends the PUT once; then
+ * - verified ok (email_was_verified_ok): sign in, with the e-mail filled;
+ * - verified error (email_was_verified_error): the link is unknown, expired or used; sign up
+ *   again with the e-mail filled (that sends a new link), or sign in if it was validated before;
+ * - no answer: Retry.
+ */
+export default function ValidateScreen() {
+  const params = useParams();
+  const email = params.email ?? '';
+  const token = params.token ?? '';
+  // A new link in the same tab is a new validation: fresh machine.
+  return <Validation key={`${email}\n${token}`} email={email} token={token} />;
+}
+
+function Validation({ email, token }: { email: string; token: string }) {
+  const t = useT();
+  const title = usePageTitle('auth.validate.title', undefined, { reportedPath: REPORTED_PATH });
+  const { journal } = useServices();
+  const [machine] = useState(() => liveRegistrationMachine({ journal }));
+  const actor = useActorRef(machine, { input: { link: { email, token } } });
+  const step = useSelector(actor, selectRegistrationStep);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each outcome's heading takes the focus, so a screen reader announces it.
+  useEffect(() => {
+    if (step !== 'validating') heading.current?.focus();
+  }, [step]);
+  const filled = `?email=${encodeURIComponent(email.trim().toLowerCase())}`;
+
+  return (
+    <Stack gap={2} data-testid="validate-screen" data-step={step}>
+      <Typography ref={heading} tabIndex={-1} level="h3" component="h1" sx={{ outline: 'none' }}>
+        {step === 'verifiedOk' ? t('validate.ok.title') : step === 'verifiedError' ? t('validate.error.title') : title}
+      </Typography>
+      <Body step={step} email={email} />
+      {step === 'verifiedOk' && (
+        <Button component={RouterLink} to={`/auth/login${filled}`} data-testid="validate-sign-in">
+          {t('auth.signIn.submit')}
+        </Button>
+      )}
+      {step === 'verifiedError' && (
+        <>
+          <Button component={RouterLink} to={`/auth/register${filled}`} data-testid="validate-resend">
+            {t('validate.error.resend')}
+          </Button>
+          <Typography level="body-sm">
+            {t('validate.error.alreadyValidated')}{' '}
+            <Link component={RouterLink} to={`/auth/login${filled}`}>
+              {t('auth.signIn.submit')}
+            </Link>
+          </Typography>
+        </>
+      )}
+      {step === 'unreachable' && (
+        <Button onClick={() => actor.send({ type: 'registration.retry' })} data-testid="validate-retry">
+          {t('validate.retry')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function Body({ step, email }: { step: RegistrationStep; email: string }) {
+  const t = useT();
+  switch (step) {
+    case 'verifiedOk':
+      return (
+        <Alert color="success" variant="soft">
+          {t('validate.ok.body', { email })}
+        </Alert>
+      );
+    case 'verifiedError':
+      return (
+        <Alert color="danger" variant="soft">
+          {t('validate.error.body', { email })}
+        </Alert>
+      );
+    case 'unreachable':
+      return (
+        <Alert color="warning" variant="soft" role="alert">
+          {t('validate.unreachable')}
+        </Alert>
+      );
+    default:
+      return (
+        <Stack direction="row" gap={1.5} alignItems="center" role="status">
+          <CircularProgress size="sm" aria-hidden />
+          <Typography>{t('validate.checking', { email })}</Typography>
+        </Stack>
+      );
+  }
+}
