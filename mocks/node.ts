@@ -1,6 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import { DEFAULT_SCENARIO, scenarios } from '../scenarios';
-import { createBackend } from './backend';
+import { createBackend, type Backend } from './backend';
 import type { MockContext } from './context';
 import type { Db } from './db';
 import type { Devkit } from './devkit';
@@ -40,9 +40,12 @@ export interface TestBackend {
   ctx: MockContext;
 }
 
-/** The mock backend for Vitest: same handlers and scenarios as the browser, no persistence. */
-export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  const backend = await createBackend({
+/**
+ * One mock backend for Node (Vitest, the standalone HTTP server of mocks/http-server.ts): the
+ * values of .env.mock, the scenarios of scenarios/index.ts, no persistence (data lives in memory).
+ */
+export async function createNodeBackend(options: TestBackendOptions = {}): Promise<Backend> {
+  return createBackend({
     apiBaseUrl: options.apiBaseUrl ?? TEST_CONFIG.apiBaseUrl,
     maps: TEST_CONFIG.maps,
     projectId: TEST_CONFIG.firebase.projectId,
@@ -51,5 +54,10 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     now: options.now === undefined ? () => Date.now() : clockFrom(options.now),
     journal: options.journal ?? (() => undefined),
   });
+}
+
+/** The mock backend for Vitest: same handlers and scenarios as the browser, no persistence. */
+export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  const backend = await createNodeBackend(options);
   return { server: setupServer(...backend.handlers), db: backend.db, faults: backend.faults, devkit: backend.devkit, ctx: backend.ctx };
 }

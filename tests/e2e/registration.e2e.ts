@@ -97,14 +97,16 @@ describe('registration', () => {
   it('3. Recovery confirms the same for a known and an unknown address; only the known one gets mail', async () => {
     const page = await openPage('/auth/recovery');
     await acceptCookies(page);
+    const violations: string[] = [];
     for (const email of ['demo@store.test', 'nobody@store.test']) {
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(`If an account uses ${email}, we have sent it a link to reset the password.`).waitFor();
-      if (email === 'demo@store.test') expect(await axeViolations(page, 'recovery sent')).toEqual([]);
+      violations.push(...(await axeViolations(page, `recovery sent to ${email}`)));
       await page.getByRole('button', { name: 'Use another e-mail or send again' }).click();
       await page.getByLabel('Email').waitFor();
     }
+    expect(violations).toEqual([]);
     expect((await outbox(page)).map((m) => [m.kind, m.to])).toEqual([['passwordReset', 'demo@store.test']]);
     expect(await axeViolations(page, 'recovery')).toEqual([]);
   });
@@ -114,6 +116,7 @@ describe('registration', () => {
     for (const path of ['/auth/recovery', '/auth/validate/a%40b.test/x']) {
       await page.goto(new URL(path, page.url()).toString());
       await page.waitForURL('**/overview');
+      expect(new URL(page.url()).pathname).toBe('/overview');
     }
   });
 });

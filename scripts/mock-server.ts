@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_MOCK_PORT, MOCK_SERVER_HOST, startMockServer } from '../mocks/http-server';
+import { scenarios } from '../scenarios';
+
+/**
+ * `npm run mock:server [-- --port 4010 --scenario default]`: the mock backend over HTTP on
+ * 127.0.0.1 for curl, a mobile app in development, any client outside the browser.
+ * The port also comes from MOCK_PORT. Everything else is in mocks/http-server.ts.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    scenario: { type: 'string', default: 'default' },
+    host: { type: 'string', default: MOCK_SERVER_HOST },
+  },
+});
+
+const portText = values.port ?? process.env.MOCK_PORT ?? String(DEFAULT_MOCK_PORT);
+const port = Number(portText);
+if (!/^\d+$/.test(portText) || port > 65535) {
+  console.error(`--port / MOCK_PORT: not a port: "${portText}"`);
+  process.exit(2);
+}
+
+try {
+  const server = await startMockServer({ port, host: values.host, scenario: values.scenario });
+  const [demo] = scenarios[server.backend.devkit.scenario()]?.operators ?? [];
+  console.info(`Mock API on ${server.url} (scenario "${server.backend.devkit.scenario()}", data in memory: a restart reseeds)`);
+  if (demo) console.info(`Sign in as ${demo.email} / ${demo.password}; see README.md "Standalone mock API". Dev kit: ${server.url}/__devkit/scenarios`);
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
