@@ -5,15 +5,19 @@ import ListSubheader from '@mui/joy/ListSubheader';
 import Menu from '@mui/joy/Menu';
 import MenuButton from '@mui/joy/MenuButton';
 import MenuItem from '@mui/joy/MenuItem';
-import { useState, type ComponentType } from 'react';
-import { useT } from '../src/i18n';
+import Typography from '@mui/joy/Typography';
+import { useId, useState, type ComponentType } from 'react';
+import { useLocale } from '../src/i18n';
 import type { Devkit } from './devkit';
+import { describeFaults } from './fault-descriptions';
 import type { ActiveFaults } from './faults';
 
 /**
- * The Demo menu of the top bar (mock mode only): switch scenario, reset the data, toggle the
- * common faults, export the event journal. Everything goes through the devkit, so the menu does
- * nothing a test or a console user could not do with window.devkit.
+ * The Demo menu of the top bar (mock mode only): switch scenario (each with its description, the
+ * current one checked; choosing one reseeds it and the page reloads by itself), reset the data,
+ * toggle the common faults, read the active faults in words (the scenario's profile and any
+ * devkit.fail / latency) and clear them, export the event journal. Everything goes through the
+ * devkit, so the menu does nothing a test or a console user could not do with window.devkit.
  */
 const OFFLINE = { operation: '*', outcome: 'offline' } as const;
 const SERVER_ERRORS = { operation: '*', outcome: 500 } as const;
@@ -29,7 +33,8 @@ const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checke
 
 export function createDemoMenu(devkit: Devkit): ComponentType {
   return function DemoMenu() {
-    const t = useT();
+    const { t, language } = useLocale();
+    const faultsHeading = useId();
     const [faults, setFaults] = useState<ActiveFaults>(() => devkit.faults());
     const refresh = () => setFaults(devkit.faults());
 
@@ -39,7 +44,8 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
       refresh();
     };
     const toggleSlow = () => {
-      devkit.latency(devkit.faults().latencyMs === SLOW_MS ? 0 : SLOW_MS);
+      const now = devkit.faults();
+      devkit.latency(now.latencyMs === SLOW_MS && !now.latencyBands ? 0 : SLOW_MS);
       refresh();
     };
     const exportJournal = () => {
@@ -53,6 +59,8 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
     };
 
     const count = activeCount(faults);
+    const current = devkit.scenario();
+    const described = describeFaults(faults, t, language);
 
     return (
       <Dropdown onOpenChange={(_, open) => open && refresh()}>
@@ -65,16 +73,23 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
         >
           {t('demo.menu')}
         </MenuButton>
-        <Menu placement="bottom-end" size="sm" sx={{ minWidth: 260, zIndex: 1300 }}>
+        <Menu placement="bottom-end" size="sm" sx={{ minWidth: 260, maxWidth: 380, maxHeight: '80vh', overflowY: 'auto', zIndex: 1300 }}>
           <ListSubheader>{t('demo.scenarios')}</ListSubheader>
           {devkit.scenarios().map((scenario) => (
             <MenuItem
               key={scenario.name}
-              selected={scenario.name === devkit.scenario()}
-              title={scenario.description}
+              role="menuitemradio"
+              aria-checked={scenario.name === current}
+              selected={scenario.name === current}
               onClick={() => void devkit.reset(scenario.name)}
+              sx={{ flexDirection: 'column', alignItems: 'flex-start', gap: 0 }}
             >
-              {scenario.name}
+              <Typography component="div" level="title-sm" endDecorator={scenario.name === current ? <Chip size="sm" variant="soft">{t('demo.currentScenario')}</Chip> : undefined}>
+                {scenario.name}
+              </Typography>
+              <Typography component="div" level="body-xs" sx={{ whiteSpace: 'normal' }}>
+                {scenario.description}
+              </Typography>
             </MenuItem>
           ))}
           <MenuItem onClick={() => void devkit.reset()}>{t('demo.resetData')}</MenuItem>
@@ -83,12 +98,19 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
           <MenuItem {...checkbox(hasFailure(faults, OFFLINE))} onClick={() => toggle(OFFLINE)}>
             {t('demo.offline')}
           </MenuItem>
-          <MenuItem {...checkbox(faults.latencyMs === SLOW_MS)} onClick={toggleSlow}>
+          <MenuItem {...checkbox(faults.latencyMs === SLOW_MS && !faults.latencyBands)} onClick={toggleSlow}>
             {t('demo.slow')}
           </MenuItem>
           <MenuItem {...checkbox(hasFailure(faults, SERVER_ERRORS))} onClick={() => toggle(SERVER_ERRORS)}>
             {t('demo.serverErrors')}
           </MenuItem>
+          <ListSubheader id={faultsHeading}>{t('demo.activeFaultsTitle')}</ListSubheader>
+          {/* Read-only lines: disabled items stay focusable in a Joy Menu, so arrow keys read each one. */}
+          {(described.length > 0 ? described : [t('demo.noFaults')]).map((line, index) => (
+            <MenuItem key={`${index}:${line}`} disabled aria-describedby={faultsHeading} sx={{ whiteSpace: 'normal', '&.Mui-disabled': { color: 'text.secondary' } }}>
+              {line}
+            </MenuItem>
+          ))}
           <MenuItem
             disabled={count === 0}
             onClick={() => {

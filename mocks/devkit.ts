@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenarios/scenario';
 import { collectionNames, type CollectionName, type Db, type OutboxMessage } from './db';
-import type { ActiveFaults, FailOptions, FaultOutcome, Faults } from './faults';
+import type { ActiveFaults, FailOptions, FaultOutcome, Faults, LatencySetting } from './faults';
 import { outboxOf } from './outbox';
 import { createPushes, type Push, type PushInput, type PushListener } from './pushes';
 import type { ServerClock } from './time';
@@ -10,10 +10,17 @@ import type { ServerClock } from './time';
  * tests drive it) and the `devkit` of createTestBackend in Vitest.
  */
 export interface Devkit {
-  /** Makes an operation fail: an HTTP status (answered with { message }), 'timeout' or 'offline'. */
+  /**
+   * Makes an operation fail: an HTTP status (answered with { message }), a list of statuses (each
+   * failing call answers one, picked by the seeded generator), 'timeout' or 'offline'. Options:
+   * `times`, `rate` (seeded), `except` (operations the rule leaves alone).
+   */
   fail(operation: string, outcome: FaultOutcome, options?: FailOptions): void;
-  /** Delays every answer by `ms`. */
-  latency(ms: number): void;
+  /**
+   * Delays every answer: fixed ms, a range `{ minMs, maxMs }` (a seeded random wait per call) or
+   * bands `[{ share, minMs, maxMs }, …]` (e.g. SLOW_BACKEND_LATENCY). 0 removes it.
+   */
+  latency(setting: LatencySetting): void;
   /** Removes every fault and the latency, or only the failure of `operation`. */
   clearFaults(operation?: string): void;
   /** The faults in force. */
@@ -97,7 +104,7 @@ export function createDevkit(options: DevkitOptions): Devkit {
 
   return {
     fail: (operation, outcome, failOptions) => faults.fail(operation, outcome, failOptions),
-    latency: (ms) => faults.latency(ms),
+    latency: (setting) => faults.latency(setting),
     clearFaults: (operation) => faults.clearFaults(operation),
     faults: () => faults.activeFaults(),
     async reset(name = current) {

@@ -1,4 +1,5 @@
-import { HttpResponse, delay, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
+import { API_TIMEOUT_MS } from '../src/lib/constants';
 import { createPrng } from './random';
 
 /**
@@ -11,6 +12,10 @@ import { createPrng } from './random';
  *   faults.fail('*', 'offline')                      // every call fails at the network level
  *   faults.fail('POST /stores/signin', 503, { times: 1 })  // only the next matching call
  *   faults.latency(800)                              // every answer waits 800 ms
+ *   faults.latency({ minMs: 300, maxMs: 1500 })      // each answer waits a seeded random time in the range
+ *   faults.latency(SLOW_BACKEND_LATENCY)             // bands by share: some calls near, some past the 10 s timeout
+ *   faults.fail('*', SERVER_ERROR_STATUSES, { rate: 0.2, except: ['POST identitytoolkit/v1/{call}'] })
+ *                                                    // 1 call in 5 answers 500/502/503/504 (seeded pick)
  *
  * Operations are written as in spec section 7: "METHOD path", `{x}` matching one path segment,
  * the path relative to the API base (a leading slash is optional: 'POST users/login'). Identity
@@ -22,13 +27,48 @@ import { createPrng } from './random';
  * rule names only one of them: their handler says which one each call is (FaultTarget.operationOf).
  * Any other placeholder there ('{x}', '*') matches both.
  */
-export type FaultOutcome = number | 'timeout' | 'offline';
+export type FaultOutcome = number | readonly number[] | 'timeout' | 'offline';
+
+/** What one failing call answers: a status (one picked from a list by the seeded generator), 'timeout' or 'offline'. */
+export type InjectedOutcome = number | 'timeout' | 'offline';
+
+/** The statuses of a flaky server: `fail(op, SERVER_ERROR_STATUSES, { rate })` answers one of them, picked per call. */
+export const SERVER_ERROR_STATUSES: readonly number[] = [500, 502, 503, 504];
+
+/** How long the client waits for an answer (src/lib/constants API_TIMEOUT_MS): slow profiles are drawn around it. */
+export const CLIENT_TIMEOUT_MS = API_TIMEOUT_MS;
+
+/** Each call waits a time drawn uniformly (seeded) from [minMs, maxMs]. */
+export interface LatencyRange {
+  minMs: number;
+  maxMs: number;
+}
+
+/** A share (0–1] of the calls waits a time in [minMs, maxMs]; a profile's shares add up to 1. */
+export interface LatencyBand extends LatencyRange {
+  share: number;
+}
+
+/** A fixed wait in ms, a range, or a profile of bands (each call picks a band by share, then a time in it). */
+export type LatencySetting = number | LatencyRange | readonly LatencyBand[];
+
+/**
+ * slow-backend's timing: 55 % of the calls are slow but comfortable (1.5–4 s), 30 % land just under
+ * the client's 10 s timeout (7–9.5 s) and 15 % past it (10.5–12 s), where the client has given up.
+ */
+export const SLOW_BACKEND_LATENCY: readonly LatencyBand[] = [
+  { share: 0.55, minMs: 1500, maxMs: 4000 },
+  { share: 0.3, minMs: 7000, maxMs: 9500 },
+  { share: 0.15, minMs: CLIENT_TIMEOUT_MS + 500, maxMs: CLIENT_TIMEOUT_MS + 2000 },
+];
 
 export interface FailOptions {
   /** Fail only the next `times` matching calls, then recover (default: until cleared). */
   times?: number;
   /** Fail each matching call with this probability (0–1], from a seeded generator so runs repeat. */
   rate?: number;
+  /** Operations the rule leaves alone, written like `operation` (e.g. '*' but the identity provider). */
+  except?: readonly string[];
 }
 
 export interface FailureRule {
@@ -37,22 +77,37 @@ export interface FailureRule {
   /** Calls left to fail when the rule was set with `times`. */
   remaining?: number;
   rate?: number;
+  except?: readonly string[];
+}
+
+/** The rule a call met, with the one outcome it answers. */
+export interface InjectedFault {
+  operation: string;
+  outcome: InjectedOutcome;
 }
 
 export interface ActiveFaults {
+  /** A fixed latency in ms; for a range or a profile, its longest wait. 0: none. */
   latencyMs: number;
+  /** Present only when the wait varies per call: the bands each call draws from (a range is one band of share 1). */
+  latencyBands?: LatencyBand[];
   failures: FailureRule[];
 }
 
 /** A scenario's fault profile, applied when the scenario starts or is reset. */
 export interface FaultProfile {
+  /** A fixed latency (kept for older profiles; `latency` wins when both are set). */
   latencyMs?: number;
+  latency?: LatencySetting;
   failures?: Array<{ operation: string; outcome: FaultOutcome } & FailOptions>;
 }
 
 export interface Faults {
   fail(operation: string, outcome: FaultOutcome, options?: FailOptions): void;
-  latency(ms: number): void;
+  /** Sets the latency of every answer: fixed ms, a range or a profile of bands (0 removes it). */
+  latency(setting: LatencySetting): void;
+  /** The wait of the next call in ms, drawn from the latency (seeded; 0 when none). */
+  nextLatencyMs(): number;
   /** Without an operation: removes every failure and the latency. With one: only that failure. */
   clearFaults(operation?: string): void;
   activeFaults(): ActiveFaults;
@@ -61,7 +116,7 @@ export interface Faults {
    * The rule to apply to this call, if any (consumes one of its `times`). `operation` is the
    * operation the handler serves ("GET /stores/trucks/{id}"), given where a path shape is shared.
    */
-  match(method: string, path: string, operation?: string): FailureRule | undefined;
+  match(method: string, path: string, operation?: string): InjectedFault | undefined;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*']);
@@ -113,20 +168,49 @@ function ruleKey(parsed: ParsedOperation): string {
 
 function validateOutcome(outcome: FaultOutcome): void {
   if (outcome === 'timeout' || outcome === 'offline') return;
-  if (!Number.isInteger(outcome) || outcome < 400 || outcome > 599) {
-    throw new Error(`A fault outcome is an HTTP error status (400–599), 'timeout' or 'offline'; got ${String(outcome)}`);
+  const statuses: readonly number[] = typeof outcome === 'number' ? [outcome] : outcome;
+  if (statuses.length === 0 || statuses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
+    throw new Error(`A fault outcome is an HTTP error status (400–599), a non-empty list of them, 'timeout' or 'offline'; got ${String(outcome)}`);
   }
 }
+
+/** A latency setting as bands (share, range), checked; an empty list means no latency. */
+function bandsOf(setting: LatencySetting): LatencyBand[] {
+  const bands: LatencyBand[] =
+    typeof setting === 'number'
+      ? setting === 0
+        ? []
+        : [{ share: 1, minMs: setting, maxMs: setting }]
+      : 'minMs' in setting
+        ? [{ share: 1, minMs: setting.minMs, maxMs: setting.maxMs }]
+        : setting.map((band) => ({ ...band }));
+  for (const { share, minMs, maxMs } of bands) {
+    if (!(Number.isFinite(minMs) && Number.isFinite(maxMs) && minMs >= 0 && maxMs >= minMs)) {
+      throw new Error(`latency must be a number of milliseconds ≥ 0 or a range with 0 ≤ minMs ≤ maxMs; got ${JSON.stringify(setting)}`);
+    }
+    if (!(share > 0 && share <= 1)) throw new Error(`a latency band's share must be in (0, 1]; got ${share}`);
+  }
+  const total = bands.reduce((sum, band) => sum + band.share, 0);
+  if (bands.length > 0 && Math.abs(total - 1) > 1e-9) throw new Error(`latency bands' shares must add up to 1; got ${total}`);
+  return bands;
+}
+
+const FAILURE_SEED = 0x5eed;
+const LATENCY_SEED = 0x1a7e;
 
 export function createFaults(): Faults {
   interface Rule extends FailureRule {
     parsed: ParsedOperation;
     key: string;
+    exceptParsed?: ParsedOperation[];
   }
   let rules: Rule[] = [];
-  let latencyMs = 0;
-  // Seeded so that a test using `rate` fails the same calls on every run.
-  const prng = createPrng(0x5eed);
+  let bands: LatencyBand[] = [];
+  // Seeded so that a test using `rate` fails the same calls on every run (and a scenario's reset
+  // replays the same sequence); latency draws have their own generator so they never shift failures.
+  let prng = createPrng(FAILURE_SEED);
+  let latencyPrng = createPrng(LATENCY_SEED);
+  const isFixed = () => bands.length === 1 && bands[0].minMs === bands[0].maxMs;
 
   const faults: Faults = {
     fail(operation, outcome, options = {}) {
@@ -139,19 +223,33 @@ export function createFaults(): Faults {
       }
       const parsed = parseOperation(operation);
       const key = ruleKey(parsed);
-      const rule: Rule = { operation: operation.trim(), outcome, parsed, key, remaining: options.times, rate: options.rate };
+      const except = options.except?.map((e) => ({ text: e.trim(), parsed: parseOperation(e) }));
+      const rule: Rule = {
+        operation: operation.trim(),
+        outcome: typeof outcome === 'object' ? [...outcome] : outcome,
+        parsed,
+        key,
+        remaining: options.times,
+        rate: options.rate,
+        ...(except && except.length > 0 ? { except: except.map((e) => e.text), exceptParsed: except.map((e) => e.parsed) } : {}),
+      };
       const existing = rules.findIndex((r) => r.key === key);
       if (existing >= 0) rules[existing] = rule;
       else rules.push(rule);
     },
-    latency(ms) {
-      if (!(Number.isFinite(ms) && ms >= 0)) throw new Error(`latency must be a number of milliseconds ≥ 0; got ${ms}`);
-      latencyMs = ms;
+    latency(setting) {
+      bands = bandsOf(setting);
+    },
+    nextLatencyMs() {
+      if (bands.length === 0) return 0;
+      if (isFixed()) return bands[0].minMs;
+      const band = bands.length === 1 ? bands[0] : latencyPrng.weighted(bands.map((b) => [b, b.share] as const));
+      return Math.round(band.minMs + latencyPrng.next() * (band.maxMs - band.minMs));
     },
     clearFaults(operation) {
       if (operation === undefined) {
         rules = [];
-        latencyMs = 0;
+        bands = [];
         return;
       }
       const key = ruleKey(parseOperation(operation));
@@ -159,19 +257,24 @@ export function createFaults(): Faults {
     },
     activeFaults() {
       return {
-        latencyMs,
-        failures: rules.map(({ operation, outcome, remaining, rate }) => ({
+        latencyMs: bands.reduce((longest, band) => Math.max(longest, band.maxMs), 0),
+        ...(bands.length > 0 && !isFixed() ? { latencyBands: bands.map((band) => ({ ...band })) } : {}),
+        failures: rules.map(({ operation, outcome, remaining, rate, except }) => ({
           operation,
-          outcome,
+          outcome: typeof outcome === 'object' ? [...outcome] : outcome,
           ...(remaining !== undefined ? { remaining } : {}),
           ...(rate !== undefined ? { rate } : {}),
+          ...(except !== undefined ? { except: [...except] } : {}),
         })),
       };
     },
     applyProfile(profile) {
       faults.clearFaults();
+      prng = createPrng(FAILURE_SEED);
+      latencyPrng = createPrng(LATENCY_SEED);
       if (!profile) return;
-      if (profile.latencyMs) faults.latency(profile.latencyMs);
+      const latency = profile.latency ?? profile.latencyMs;
+      if (latency !== undefined) faults.latency(latency);
       for (const { operation, outcome, ...options } of profile.failures ?? []) faults.fail(operation, outcome, options);
     },
     match(method, path, operation) {
@@ -181,14 +284,16 @@ export function createFaults(): Faults {
       const names = (r: Rule) => !sharedKeys.has(r.key) || served === undefined || served === r.key;
       // A rule naming an operation wins over the catch-all '*'.
       const ordered = [...rules.filter((r) => r.key !== '* /'), ...rules.filter((r) => r.key === '* /')];
-      const rule = ordered.find((r) => matches(r.parsed, method, segments) && names(r));
+      const spared = (r: Rule) => (r.exceptParsed ?? []).some((e) => matches(e, method, segments));
+      const rule = ordered.find((r) => matches(r.parsed, method, segments) && names(r) && !spared(r));
       if (!rule) return undefined;
       if (rule.rate !== undefined && prng.next() >= rule.rate) return undefined;
       if (rule.remaining !== undefined) {
         rule.remaining -= 1;
         if (rule.remaining <= 0) rules = rules.filter((r) => r !== rule);
       }
-      return { operation: rule.operation, outcome: rule.outcome };
+      const outcome = typeof rule.outcome === 'object' ? prng.pick(rule.outcome) : rule.outcome;
+      return { operation: rule.operation, outcome };
     },
   };
   return faults;
@@ -212,9 +317,13 @@ type Resolver<Info extends { request: Request }> = (info: Info) => Response | Pr
  */
 export function withFaults<Info extends { request: Request }>(faults: Faults, target: FaultTarget, resolver: Resolver<Info>): Resolver<Info> {
   return async (info) => {
-    const { latencyMs } = faults.activeFaults();
-    if (latencyMs > 0) await delay(latencyMs);
     const { request } = info;
+    const waitMs = faults.nextLatencyMs();
+    if (waitMs > 0) {
+      // A wait past the client's timeout ends when the client gives up (nobody reads the answer).
+      const aborted = await delayUnlessAborted(waitMs, request.signal);
+      if (aborted) return HttpResponse.error();
+    }
     const url = new URL(request.url);
     const rule = faults.match(request.method, target.pathOf(url), target.operationOf?.(url));
     if (!rule) return resolver(info);
@@ -229,6 +338,22 @@ export function withFaults<Info extends { request: Request }>(faults: Faults, ta
     const body = target.errorBody ? target.errorBody(rule.outcome, message) : { message };
     return HttpResponse.json(body, { status: rule.outcome });
   };
+}
+
+/** Waits `ms`; resolves true early when the request is aborted meanwhile. */
+function delayUnlessAborted(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(false);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {

@@ -1,3 +1,4 @@
+import { SERVER_ERROR_STATUSES, SLOW_BACKEND_LATENCY } from '../mocks/faults';
 import { busyStoreScenario } from './busy-store';
 import { defaultScenario } from './default';
 import { emptyStoreScenario } from './empty-store';
@@ -7,20 +8,38 @@ import type { Scenario } from './scenario';
 export type { Scenario } from './scenario';
 export { DEFAULT_TOKEN_TTL_MS } from './scenario';
 
-/** The default store behind a poor connection: slow answers and an overview that fails once. */
-const slowNetworkScenario: Scenario = {
+/**
+ * The calls a flaky network leaves alone: the identity provider (Google's, not the platform's) and
+ * the map services. Signing in then fails only at the platform's exchange (POST /stores/signin, 1 in
+ * 5) and a retry gets in; a token refresh never signs the operator out by chance.
+ */
+export const FLAKY_NETWORK_SPARES: readonly string[] = ['* identitytoolkit/v1/{call}', '* securetoken/v1/token', 'GET directions', 'GET geocoder'];
+
+/** The default store behind an unreliable connection: every call is late and one in five fails. */
+const flakyNetworkScenario: Scenario = {
   ...defaultScenario,
-  name: 'slow-network',
-  description: 'The default bakery on a slow connection: every answer takes 1.5 s and the overview fails once with 503',
-  faults: { latencyMs: 1500, failures: [{ operation: 'GET /stores/home', outcome: 503, times: 1 }] },
+  name: 'flaky-network',
+  description: 'The default bakery on a flaky network: every call waits 0.3–1.5 s and 20 % of platform calls fail with a 5xx',
+  faults: {
+    latency: { minMs: 300, maxMs: 1500 },
+    failures: [{ operation: '*', outcome: SERVER_ERROR_STATUSES, rate: 0.2, except: FLAKY_NETWORK_SPARES }],
+  },
 };
 
-/** The default store with five-minute platform sessions, to watch expiry and re-sign-in. */
-const shortSessionScenario: Scenario = {
+/** The default store on an overloaded backend: answers near and past the client's 10 s timeout. */
+const slowBackendScenario: Scenario = {
   ...defaultScenario,
-  name: 'short-session',
-  description: 'The default bakery with platform sessions that expire after 5 minutes',
-  tokenTtlMs: 5 * 60 * 1000,
+  name: 'slow-backend',
+  description: 'The default bakery on an overloaded server: every call is slow, 30 % take 7–9.5 s and 15 % pass the 10 s timeout',
+  faults: { latency: SLOW_BACKEND_LATENCY },
+};
+
+/** The default store whose platform tokens expire within a minute, so the refresh runs all the time. */
+const expiredSessionScenario: Scenario = {
+  ...defaultScenario,
+  name: 'expired-session',
+  description: 'The default bakery with platform tokens that expire after one minute, to watch the refresh and retry',
+  tokenTtlMs: 60 * 1000,
 };
 
 function registry(...list: Scenario[]): Readonly<Record<string, Scenario>> {
@@ -31,10 +50,11 @@ function registry(...list: Scenario[]): Readonly<Record<string, Scenario>> {
 export const scenarios = registry(
   defaultScenario,
   multiAccountScenario,
-  slowNetworkScenario,
-  shortSessionScenario,
   emptyStoreScenario,
   busyStoreScenario,
+  flakyNetworkScenario,
+  slowBackendScenario,
+  expiredSessionScenario,
 );
 
 export const DEFAULT_SCENARIO = defaultScenario.name;

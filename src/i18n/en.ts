@@ -1112,6 +1112,24 @@ export const en = {
   'recovery.sent.body': 'If an account uses {email}, we have sent it a link to reset the password.',
   'recovery.sent.spam': 'It can take a few minutes. Not there? Look in the spam folder.',
   'recovery.sent.again': 'Use another e-mail or send again',
+  // --- dev kit (issue 9) ---
+  'demo.activeFaultsTitle': 'Active faults',
+  'demo.noFaults': 'None: every call answers normally',
+  'demo.currentScenario': 'current scenario',
+  'demo.fault.latencyFixed': 'Every call waits {time}',
+  'demo.fault.latencyRange': 'Every call waits {min}–{max}',
+  'demo.fault.latencyBand': '{share} of calls wait {min}–{max}',
+  'demo.fault.anyCall': 'any call',
+  'demo.fault.status': 'answers {status}',
+  'demo.fault.statuses': 'answers {statuses}',
+  'demo.fault.timeout': 'never answers (timeout)',
+  'demo.fault.offline': 'fails at the network (offline)',
+  'demo.fault.always': 'every time',
+  'demo.fault.times': 'the next {count} calls',
+  'demo.fault.timesOne': 'the next call',
+  'demo.fault.rate': '{percent} of calls',
+  'demo.fault.failure': 'On {operation}: {outcome}, {frequency}',
+  'demo.fault.failureExcept': 'On {operation}: {outcome}, {frequency}, except {operations}',
 } as const;
 
 export type MessageKey = keyof typeof en;

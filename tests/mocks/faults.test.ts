@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFaults } from '../../mocks/faults';
+import { CLIENT_TIMEOUT_MS, SERVER_ERROR_STATUSES, SLOW_BACKEND_LATENCY, createFaults, type LatencySetting } from '../../mocks/faults';
+import { scenarios } from '../../scenarios';
+import { API_TIMEOUT_MS } from '../../src/lib/constants';
 import { DEMO, identitySignIn, sessionToken, storeCall, setupTestBackend } from './support';
 
 const backend = setupTestBackend();
@@ -121,3 +123,148 @@ describe('fault rules', () => {
     expect(failed).toBeLessThan(30);
   });
 });
+
+/** The waits of `n` calls of a fresh fault set with this latency. */
+function waits(setting: LatencySetting, n = 400): number[] {
+  const faults = createFaults();
+  faults.latency(setting);
+  return Array.from({ length: n }, () => faults.nextLatencyMs());
+}
+
+/** The outcomes of 200 calls of a fresh fault set failing 20 % of calls with a 5xx. */
+function outcomes() {
+  const faults = createFaults();
+  faults.fail('*', SERVER_ERROR_STATUSES, { rate: 0.2 });
+  return Array.from({ length: 200 }, () => faults.match('GET', '/stores/home')?.outcome);
+}
+
+describe('latency ranges and profiles', () => {
+
+  it('draws each call’s wait from the range, repeatably, and spreads it over the range', () => {
+    const first = waits({ minMs: 300, maxMs: 1500 });
+    expect(first).toEqual(waits({ minMs: 300, maxMs: 1500 }));
+    expect(Math.min(...first)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...first)).toBeLessThanOrEqual(1500);
+    expect(Math.min(...first)).toBeLessThan(400);
+    expect(Math.max(...first)).toBeGreaterThan(1400);
+    expect(new Set(first).size).toBeGreaterThan(100);
+  });
+
+  it('keeps a fixed latency fixed and lists a range as one band, its longest wait as latencyMs', () => {
+    expect(new Set(waits(800, 20))).toEqual(new Set([800]));
+    const faults = createFaults();
+    faults.latency(800);
+    expect(faults.activeFaults()).toEqual({ latencyMs: 800, failures: [] });
+    faults.latency({ minMs: 300, maxMs: 1500 });
+    expect(faults.activeFaults()).toEqual({ latencyMs: 1500, latencyBands: [{ share: 1, minMs: 300, maxMs: 1500 }], failures: [] });
+    faults.latency(0);
+    expect(faults.activeFaults()).toEqual({ latencyMs: 0, failures: [] });
+    expect(faults.nextLatencyMs()).toBe(0);
+  });
+
+  it('rejects a range upside down, a negative wait or shares that do not add up to 1', () => {
+    const faults = createFaults();
+    expect(() => faults.latency({ minMs: 900, maxMs: 300 })).toThrow(/latency/);
+    expect(() => faults.latency({ minMs: -1, maxMs: 300 })).toThrow(/latency/);
+    expect(() => faults.latency([{ share: 0.5, minMs: 0, maxMs: 10 }])).toThrow(/add up to 1/);
+    expect(() => faults.latency([{ share: 0, minMs: 0, maxMs: 10 }, { share: 1, minMs: 0, maxMs: 10 }])).toThrow(/share/);
+  });
+
+  it('slow-backend’s profile puts about 30 % of calls just under the client’s 10 s timeout and about 15 % past it', () => {
+    expect(CLIENT_TIMEOUT_MS).toBe(API_TIMEOUT_MS);
+    const all = waits(SLOW_BACKEND_LATENCY, 2000);
+    expect(all).toEqual(waits(SLOW_BACKEND_LATENCY, 2000));
+    const near = all.filter((ms) => ms >= 7000 && ms <= 9500).length / all.length;
+    const past = all.filter((ms) => ms > API_TIMEOUT_MS).length / all.length;
+    expect(near).toBeGreaterThan(0.25);
+    expect(near).toBeLessThan(0.35);
+    expect(past).toBeGreaterThan(0.11);
+    expect(past).toBeLessThan(0.19);
+    expect(all.every((ms) => (ms >= 1500 && ms <= 4000) || (ms >= 7000 && ms <= 9500) || (ms >= 10_500 && ms <= 12_000))).toBe(true);
+  });
+
+  it('waits the drawn time before answering', async () => {
+    const token = await sessionToken();
+    backend.current.devkit.latency({ minMs: 120, maxMs: 200 });
+    const started = Date.now();
+    expect((await storeCall('/stores/home', token)).status).toBe(200);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(115);
+  });
+
+  it('ends a wait past the client’s timeout when the client gives up, at the client’s moment', async () => {
+    const token = await sessionToken();
+    backend.current.devkit.latency({ minMs: 5000, maxMs: 5000 });
+    const started = Date.now();
+    await expect(storeCall('/stores/home', token, { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('failures from a set of statuses', () => {
+
+  it('answers one of 500/502/503/504, picked per call by the seeded generator, at the rule’s rate', () => {
+    const first = outcomes();
+    expect(first).toEqual(outcomes());
+    const failed = first.filter((outcome) => outcome !== undefined);
+    expect(failed.length / first.length).toBeGreaterThan(0.12);
+    expect(failed.length / first.length).toBeLessThan(0.28);
+    expect(new Set(failed)).toEqual(new Set([500, 502, 503, 504]));
+  });
+
+  it('lists the statuses and the spared operations, and rejects a status outside 400–599 or an empty list', () => {
+    const faults = createFaults();
+    faults.fail('*', [500, 503], { rate: 0.5, except: ['POST securetoken/v1/token'] });
+    expect(faults.activeFaults().failures).toEqual([{ operation: '*', outcome: [500, 503], rate: 0.5, except: ['POST securetoken/v1/token'] }]);
+    expect(() => faults.fail('*', [500, 200])).toThrow(/400–599/);
+    expect(() => faults.fail('*', [])).toThrow(/400–599/);
+    expect(() => faults.fail('*', 500, { except: ['nonsense'] })).toThrow(/METHOD path/);
+  });
+
+  it('leaves the operations named in except alone', async () => {
+    backend.current.devkit.fail('*', SERVER_ERROR_STATUSES, { except: ['* identitytoolkit/v1/{call}', '* securetoken/v1/token'] });
+    expect((await identitySignIn(DEMO.email, DEMO.password)).status).toBe(200);
+    await expect(sessionToken()).rejects.toThrow(/signin failed: 50[0234]/);
+  });
+
+  it('replays the same sequence after a scenario profile is applied again', () => {
+    const faults = createFaults();
+    const profile = { latency: { minMs: 300, maxMs: 1500 }, failures: [{ operation: '*', outcome: SERVER_ERROR_STATUSES, rate: 0.2 }] };
+    const run = () => {
+      faults.applyProfile(profile);
+      return Array.from({ length: 50 }, () => [faults.nextLatencyMs(), faults.match('GET', '/stores/home')?.outcome]);
+    };
+    expect(run()).toEqual(run());
+  });
+});
+
+describe('flaky-network’s failures on the real handlers', () => {
+  it('spares the identity provider, so a sign-in that fails at the platform’s exchange gets in on a retry', async () => {
+    // The scenario's failure rule without its latency (the waits are covered above).
+    backend.current.faults.applyProfile({ failures: scenarios['flaky-network'].faults!.failures });
+    const attempts: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      expect((await identitySignIn(DEMO.email, DEMO.password)).status).toBe(200);
+      attempts.push(await sessionToken().then(() => 'in', (error: Error) => error.message));
+    }
+    expect(attempts).toContain('in');
+    expect(attempts.filter((a) => a !== 'in').every((a) => /^signin failed: 50[0234]$/.test(a))).toBe(true);
+    const token = await retry(() => sessionToken());
+    const statuses = [];
+    for (let i = 0; i < 40; i++) statuses.push((await storeCall('/stores/home', token)).status);
+    expect(statuses.filter((s) => s !== 200).every((s) => [500, 502, 503, 504].includes(s))).toBe(true);
+    expect(statuses.filter((s) => s !== 200).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(20);
+  });
+});
+
+/** Calls `attempt` until it succeeds (at most 20 times), as an operator pressing Retry. */
+async function retry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= 19) throw error;
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { createBackend, type Backend } from '../../mocks/backend';
 import { createDb, restoreDb, snapshotDb } from '../../mocks/db';
 import { createStoragePersistence, dbStorageKey, type StoragePersistenceOptions } from '../../mocks/persistence';
-import { scenarios } from '../../scenarios';
+import { FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
 import { API, sessionToken, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
@@ -128,12 +128,16 @@ describe('a persisted backend', () => {
 
   it('devkit.reset() reseeds, applies the scenario’s faults and replaces the persisted data', async () => {
     const { devkit, db } = backend;
-    await devkit.reset('slow-network');
-    expect(devkit.scenario()).toBe('slow-network');
-    expect(devkit.faults()).toEqual({ latencyMs: 1500, failures: [{ operation: 'GET /stores/home', outcome: 503, remaining: 1 }] });
+    await devkit.reset('flaky-network');
+    expect(devkit.scenario()).toBe('flaky-network');
+    expect(devkit.faults()).toEqual({
+      latencyMs: 1500,
+      latencyBands: [{ share: 1, minMs: 300, maxMs: 1500 }],
+      failures: [{ operation: '*', outcome: [500, 502, 503, 504], rate: 0.2, except: [...FLAKY_NETWORK_SPARES] }],
+    });
     expect(db.stores.count()).toBe(1);
     expect(db.sessions.count()).toBe(0);
-    expect(localStorage.getItem(dbStorageKey('slow-network'))).toContain('Forn de la Llotja');
+    expect(localStorage.getItem(dbStorageKey('flaky-network'))).toContain('Forn de la Llotja');
     await devkit.reset('default');
     expect(devkit.faults()).toEqual({ latencyMs: 0, failures: [] });
     await expect(devkit.reset('nope')).rejects.toThrow(/Unknown scenario "nope"/);
@@ -252,7 +256,7 @@ describe('devkit', () => {
     const journal = { version: 1, events: [] };
     const backend = await createBackend({ apiBaseUrl: API, projectId: 'console-mock', scenarios, scenario: 'default', now: () => NOW, journal: () => journal });
     const { devkit } = backend;
-    expect(devkit.scenarios().map((s) => s.name)).toEqual(['default', 'multi-account', 'slow-network', 'short-session', 'empty-store', 'busy-store']);
+    expect(devkit.scenarios().map((s) => s.name)).toEqual(['default', 'multi-account', 'empty-store', 'busy-store', 'flaky-network', 'slow-backend', 'expired-session']);
     for (const scenario of devkit.scenarios()) {
       expect(scenario.signIns[0]).toEqual({ email: 'demo@store.test', password: 'demo1234' });
       expect(scenario.description).toMatch(/^.{20,}$/);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { collectionNames, collectionSchemas, createDb, snapshotDb, type Db } from '../../mocks/db';
 import { aggregateSales } from '../../mocks/figures';
 import { addDays, seconds, startOfDay } from '../../mocks/time';
-import { scenarios } from '../../scenarios';
+import { SLOW_BACKEND_LATENCY } from '../../mocks/faults';
+import { FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
 import { inconsistencies, logisticsInconsistencies } from './consistency';
 
 const NOW = new Date(2026, 5, 19, 18, 45).getTime(); // a Friday evening
@@ -172,5 +173,40 @@ describe('multi-account scenario data', () => {
     }
     const ids = db.orders.all().map((o) => o.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the scenario catalogue (issue 9)', () => {
+  it('has the seven scenarios, each described in one clear line', () => {
+    expect(Object.keys(scenarios)).toEqual(['default', 'multi-account', 'empty-store', 'busy-store', 'flaky-network', 'slow-backend', 'expired-session']);
+    for (const scenario of Object.values(scenarios)) {
+      expect(scenario.description).toMatch(/^\S.{20,160}\S$/);
+      expect(scenario.description).not.toMatch(/\n/);
+    }
+  });
+
+  it('runs flaky-network on the default bakery: every call waits 0.3–1.5 s, 20 % of platform calls answer a 5xx, identity spared', () => {
+    const { faults, operators } = scenarios['flaky-network'];
+    expect(scenarios['flaky-network'].seed).toBe(scenarios.default.seed);
+    expect(operators).toBe(scenarios.default.operators);
+    expect(faults).toEqual({
+      latency: { minMs: 300, maxMs: 1500 },
+      failures: [{ operation: '*', outcome: [500, 502, 503, 504], rate: 0.2, except: FLAKY_NETWORK_SPARES }],
+    });
+    expect(FLAKY_NETWORK_SPARES).toEqual(expect.arrayContaining(['* identitytoolkit/v1/{call}', '* securetoken/v1/token']));
+  });
+
+  it('runs slow-backend on the default bakery with calls near and past the 10 s timeout', () => {
+    expect(scenarios['slow-backend'].seed).toBe(scenarios.default.seed);
+    expect(scenarios['slow-backend'].faults).toEqual({ latency: SLOW_BACKEND_LATENCY });
+  });
+
+  it('runs expired-session on the default bakery with platform tokens that live at most a minute, no faults', () => {
+    const scenario = scenarios['expired-session'];
+    expect(scenario.seed).toBe(scenarios.default.seed);
+    expect(scenario.tokenTtlMs).toBeLessThanOrEqual(60_000);
+    expect(scenario.tokenTtlMs).toBeGreaterThan(0);
+    expect(scenario.faults).toBeUndefined();
+    for (const name of ['default', 'multi-account', 'empty-store', 'busy-store', 'flaky-network', 'slow-backend']) expect(scenarios[name].tokenTtlMs).toBeUndefined();
   });
 });

@@ -48,6 +48,12 @@ export interface PathModel<M extends AnyStateMachine = AnyStateMachine> {
   events: readonly PathEvent<M>[];
   /** The machine's input, for machines that take one. */
   input?: unknown;
+  /**
+   * Optional: whether `event` is offered in `snapshot` at all (beyond "the state handles it").
+   * For machines whose context grows with an event handled everywhere (a queue), so the graph
+   * stays finite.
+   */
+  offers?: (snapshot: AnyMachineSnapshot, event: PathEvent<M>) => boolean;
 }
 
 /** The wall clock every path starts at: a Monday, 09:00 UTC. */
@@ -129,7 +135,10 @@ function offeredEvents(model: PathModel) {
     if (snapshot.machine.status !== 'active') return [];
     const handled = new Set(ownEventTypes(snapshot.machine));
     // One clock jump a path: enough to reach every time rule, and it keeps the graph finite.
-    return model.events.filter((event) => (isClockJump(event) ? snapshot.now === PATH_CLOCK_START : handled.has(event.type)));
+    return model.events.filter(
+      (event) =>
+        (isClockJump(event) ? snapshot.now === PATH_CLOCK_START : handled.has(event.type)) && (model.offers?.(snapshot.machine, event) ?? true),
+    );
   };
 }
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { orderDetailMachine } from '../../src/machines/order-detail.machine';
+import { orderDetailPathModel, PATH_ORDER } from '../support/order-detail-paths';
+import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+
+const paths = generatePaths(orderDetailPathModel);
+
+/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
+function pathTaking(label: string): ModelPath {
+  const transition = allTransitions(orderDetailMachine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
+describe('order detail machine: generated paths run against a real actor', () => {
+  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
+    const executed = await executePath(orderDetailPathModel, path);
+    expect(executed.steps).toHaveLength(path.steps.length);
+  });
+
+  it('together cover every state and every transition of the machine', async () => {
+    const executed: ExecutedPath[] = [];
+    for (const path of paths) executed.push(await executePath(orderDetailPathModel, path));
+    const report = coverage(orderDetailMachine, executed);
+    expect(report.stateNodes.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.stateNodes.total).toBe(3);
+    expect(report.transitions.total).toBe(3);
+    expect(report.complete).toBe(true);
+  });
+
+  describe('include the operator-facing branches by name', () => {
+    it('the dialog shows the order once it loads', () => {
+      const { state } = pathTaking('orderDetail.loading —xstate.done.actor.loadOrder→ orderDetail.loaded');
+      expect(state.machine.context).toEqual({ orderId: PATH_ORDER.id, order: PATH_ORDER });
+      expect(state.machine.hasTag('loading')).toBe(false);
+    });
+
+    it('a failed load keeps the dialog open, and Retry loads the same order again', () => {
+      const failed = pathTaking('orderDetail.loading —xstate.error.actor.loadOrder→ orderDetail.failed');
+      expect(failed.state.machine.context.order).toBeNull();
+      const retried = pathTaking('orderDetail.failed —orderDetail.retry→ orderDetail.loading');
+      expect(retried.state.machine.hasTag('loading')).toBe(true);
+      expect(retried.state.machine.context.orderId).toBe(PATH_ORDER.id);
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { storeProfileMachine } from '../../src/machines/store-profile.machine';
+import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { storeProfilePathModel } from '../support/store-profile-paths';
+
+const paths = generatePaths(storeProfilePathModel);
+
+/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
+function pathTaking(label: string): ModelPath {
+  const transition = allTransitions(storeProfileMachine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
+describe('store profile machine: generated paths run against a real actor', () => {
+  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
+    const executed = await executePath(storeProfilePathModel, path);
+    expect(executed.steps).toHaveLength(path.steps.length);
+  });
+
+  it('together cover every state and every transition of the machine', async () => {
+    const executed: ExecutedPath[] = [];
+    for (const path of paths) executed.push(await executePath(storeProfilePathModel, path));
+    const report = coverage(storeProfileMachine, executed);
+    expect(report.stateNodes.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+    expect(report.stateNodes.total).toBe(3);
+    expect(report.transitions.total).toBe(4);
+    expect(report.complete).toBe(true);
+  });
+
+  describe('include the operator-facing branches by name', () => {
+    it('a failed profile load is retried for the same store; a loaded one can be reloaded', () => {
+      const failed = pathTaking('storeProfile.loading —xstate.error.actor.loadProfile→ storeProfile.failed');
+      expect(failed.state.machine.context.storeId).toBe(1);
+      const retried = pathTaking('storeProfile.failed —storeProfile.reload→ storeProfile.loading');
+      expect(retried.state.machine.hasTag('loading')).toBe(true);
+      const reloaded = pathTaking('storeProfile.loaded —storeProfile.reload→ storeProfile.loading');
+      expect(reloaded.steps.map((step) => step.state.machine.value)).toEqual(['loading', 'loaded', 'loading']);
+    });
+  });
+});
