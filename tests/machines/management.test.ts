@@ -12,8 +12,6 @@ import {
   type ManagementPart,
 } from '../../src/machines/management.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { executePath, pathTitle } from '../support/path-runner';
-import { coverage, generatePaths, type PathEvent, type PathModel } from '../support/paths';
 
 const INFO: ManagementInfo = { annual_income: 48_250.5, new_customers: 37, sales_ratio: 82.5, items_rescued: 1_204 };
 const SALES: MonthlySales[] = [
@@ -143,41 +141,5 @@ describe('management machine', () => {
     await settle();
     actor.send(retryEvent.info);
     expect(calls.info).toHaveLength(1);
-  });
-});
-
-/** The graph explored with every load finishing either way and every retry. */
-const pathModel: PathModel<typeof managementMachine> = {
-  machine: managementMachine,
-  events: [
-    { type: 'xstate.done.actor.loadInfo', output: INFO },
-    { type: 'xstate.error.actor.loadInfo', error: { status: 500 } },
-    { type: 'xstate.done.actor.loadSales', output: SALES },
-    { type: 'xstate.error.actor.loadSales', error: { status: 500 } },
-    { type: 'xstate.done.actor.loadCustomers', output: EARNINGS },
-    { type: 'xstate.error.actor.loadCustomers', error: { status: 500 } },
-    { type: 'management.retryInfo' },
-    { type: 'management.retrySales' },
-    { type: 'management.retryCustomers' },
-  ] satisfies readonly PathEvent<typeof managementMachine>[],
-};
-const paths = generatePaths(pathModel);
-
-describe('management machine: generated paths run against a real actor', () => {
-  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
-    const executed = await executePath(pathModel, path);
-    expect(executed.steps).toHaveLength(path.steps.length);
-  });
-
-  it('together cover every state and every transition of the machine', async () => {
-    const executed = [];
-    for (const path of paths) executed.push(await executePath(pathModel, path));
-    const report = coverage(managementMachine, executed);
-    expect(report.stateNodes.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-    // Three parts of three states each (the root is not counted); per part a load's done, its error and a retry.
-    expect(report.stateNodes.total).toBe(12);
-    expect(report.transitions.total).toBe(9);
-    expect(report.complete).toBe(true);
   });
 });

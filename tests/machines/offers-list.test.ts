@@ -7,12 +7,10 @@ import { OFFERS_POLL_MS } from '../../src/lib/constants';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal, type Journal } from '../../src/machines/journal';
 import { liveOffersListMachine } from '../../src/machines/live';
-import { offersListMachine, OFFERS_POLL_MAX_MS, pollDelayMs, type OffersPageRequest } from '../../src/machines/offers-list.machine';
+import { OFFERS_POLL_MAX_MS, pollDelayMs, type OffersPageRequest } from '../../src/machines/offers-list.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
 import { offerWire } from '../support/fixtures';
-import { executePath, pathTitle } from '../support/path-runner';
-import { coverage, generatePaths, type PathEvent, type PathModel } from '../support/paths';
 
 const offer = (id: number, status = 1): Offer => OfferSchema.parse(offerWire({ id, name: `Offer ${id}`, status }));
 const pageOf = (offers: Offer[], total = offers.length, offset = 0): PagedList<Offer> => ({ data: offers, limit: 10, offset, total });
@@ -239,57 +237,5 @@ describe('offers list machine', () => {
     expect(holdsPage(journal.state().offers, 'active', page)).toBe(false);
     expect(holdsPage(journal.state().offers, 'all', pageOf([{ ...offer(1), quantity_left: 0 }]))).toBe(false);
     expect(holdsPage(journal.state().offers, 'all', pageOf([offer(1)], 11))).toBe(false);
-  });
-});
-
-// ---- generated paths ------------------------------------------------------------------------
-
-const HELD = pageOf([offer(1), offer(2)], 2);
-const CHANGED = pageOf([offer(1)], 1);
-/** The path model's projection holds HELD: a CHANGED page is news, HELD is not. */
-const pathMachine = offersListMachine.provide({ guards: { pageDiffers: (_, { page }) => page.total !== HELD.total } });
-
-const pathModel: PathModel<typeof pathMachine> = {
-  machine: pathMachine,
-  input: { storeId: 7, filter: 'all', page: 0 },
-  events: [
-    { type: 'offers.show', filter: 'active', page: 1 },
-    { type: 'offers.retry' },
-    { type: 'offers.pause' },
-    { type: 'offers.resume' },
-    { type: 'offers.refresh' },
-    { type: 'offers.askDelete', offer: offer(2), index: 1 },
-    { type: 'offers.cancelDelete' },
-    { type: 'offers.confirmDelete' },
-    { type: 'offers.setStatus', offer: offer(1), status: 0 },
-    { type: 'xstate.done.actor.loadPage', output: HELD },
-    { type: 'xstate.done.actor.loadPage', output: CHANGED },
-    { type: 'xstate.error.actor.loadPage', error: new Error('500') },
-    { type: 'xstate.done.actor.pollPage', output: HELD },
-    { type: 'xstate.done.actor.pollPage', output: CHANGED },
-    { type: 'xstate.error.actor.pollPage', error: new Error('offline') },
-    { type: 'xstate.after.pollDelay.offersList.list.ready.waiting' },
-    { type: 'xstate.done.actor.deleteOffer' },
-    { type: 'xstate.error.actor.deleteOffer', error: new Error('409') },
-    { type: 'xstate.done.actor.setStatus', output: offer(1, 0) },
-    { type: 'xstate.error.actor.setStatus', error: new Error('500') },
-  ] satisfies readonly PathEvent<typeof pathMachine>[],
-};
-
-describe('offers list machine: generated paths', () => {
-  const paths = generatePaths(pathModel);
-
-  it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
-    const executed = await executePath(pathModel, path);
-    expect(executed.steps).toHaveLength(path.steps.length);
-  });
-
-  it('together cover every state and every transition', async () => {
-    const executed = [];
-    for (const path of paths) executed.push(await executePath(pathModel, path));
-    const report = coverage(offersListMachine, executed);
-    expect(report.stateNodes.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-    expect(report.complete).toBe(true);
   });
 });
