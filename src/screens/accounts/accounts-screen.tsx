@@ -8,7 +8,7 @@ import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Account } from '../../api/accounts';
 import { useProjection } from '../../app/hooks';
@@ -16,8 +16,8 @@ import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { sameValue } from '../../lib/same-value';
-import { selectAccountsList, selectAccountsPhase, type AccountsFilter } from '../../machines/accounts-list.machine';
+import { selectAccountsList, selectAccountsPhase } from '../../machines/accounts-list.machine';
+import { useUrlPagedList } from '../url-paged-list';
 import { liveAccountsListMachine } from '../../machines/accounts.live';
 import { DeviceIcon, UserIcon } from '../../ui/icons';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -53,24 +53,8 @@ function AccountsList() {
   const list = useSelector(actor, selectAccountsList);
   const kindLabel = useId();
 
-  useEffect(() => {
-    const { context } = actor.getSnapshot();
-    if (!sameValue(context.filter, filter) || page !== context.page) actor.send({ type: 'accounts.show', filter, page });
-  }, [filter, page, actor]);
-
-  const show = useCallback(
-    (next: AccountsFilter, nextPage = 0, replace = false) => {
-      actor.send({ type: 'accounts.show', filter: next, page: nextPage });
-      setParams(accountsQueryFor(next, nextPage), { replace });
-    },
-    [actor, setParams],
-  );
-  const filterRef = useRef(filter);
-  useEffect(() => {
-    filterRef.current = filter;
-  }, [filter]);
-  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show]);
-  const onPage = useCallback((next: number) => show(filterRef.current, next), [show]);
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'accounts.show', filter, page, queryFor: accountsQueryFor, setParams });
+  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show, filterRef]);
   const labels = usePaginationLabels();
 
   const refreshing = phase === 'loading' && list !== null;

@@ -7,7 +7,7 @@ import ChipDelete from '@mui/joy/ChipDelete';
 import Skeleton from '@mui/joy/Skeleton';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
@@ -15,7 +15,7 @@ import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { sameValue } from '../../lib/same-value';
+import { useUrlPagedList } from '../url-paged-list';
 import { selectDeliveriesPhase, selectTrucks, selectTrucksPhase } from '../../machines/deliveries-list.machine';
 import { liveDeliveriesListMachine } from '../../machines/deliveries.live';
 import type { DeliveriesFilter } from '../../machines/events';
@@ -60,26 +60,8 @@ function DeliveriesList() {
   const deliveries = useProjection('deliveries', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  // Back, forward and reload reach the machine through the URL.
-  useEffect(() => {
-    const { context } = actor.getSnapshot();
-    if (!sameValue(context.filter, filter) || page !== context.page) actor.send({ type: 'deliveries.show', filter, page });
-  }, [filter, page, actor]);
-
-  // The operator's choice reaches the machine at once and the URL with it.
-  const show = useCallback(
-    (next: DeliveriesFilter, nextPage = 0, replace = false) => {
-      actor.send({ type: 'deliveries.show', filter: next, page: nextPage });
-      setParams(deliveriesQueryFor(next, nextPage), { replace });
-    },
-    [actor, setParams],
-  );
-  const filterRef = useRef(filter);
-  useEffect(() => {
-    filterRef.current = filter;
-  }, [filter]);
-  const onSearch = useCallback((text: string) => show({ ...filterRef.current, text }, 0, true), [show]);
-  const onPage = useCallback((next: number) => show(filterRef.current, next), [show]);
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'deliveries.show', filter, page, queryFor: deliveriesQueryFor, setParams });
+  const onSearch = useCallback((text: string) => show({ ...filterRef.current, text }, 0, true), [show, filterRef]);
   const openFilters = () => {
     actor.send({ type: 'deliveries.needTrucks' });
     setDrawerOpen(true);

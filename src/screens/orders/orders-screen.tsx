@@ -11,7 +11,7 @@ import Table from '@mui/joy/Table';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { defaultSortFor, type Order, type OrdersListFilter, type OrdersTab } from '../../api/orders';
 import { useProjection } from '../../app/hooks';
@@ -21,7 +21,7 @@ import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { sameValue } from '../../lib/same-value';
+import { useUrlPagedList } from '../url-paged-list';
 import { ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders-list.machine';
 import { liveOrdersListMachine } from '../../machines/orders.live';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -67,10 +67,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const orders = useProjection('orders', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  useEffect(() => {
-    const { context } = actor.getSnapshot();
-    if (!sameValue(context.filter, filter) || page !== context.page) actor.send({ type: 'orders.show', filter, page });
-  }, [filter, page, actor]);
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'orders.show', filter, page, queryFor, setParams });
 
   // The one effect the screen owns: the browser tells it when the tab hides and shows again.
   useEffect(() => {
@@ -80,23 +77,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [actor]);
 
-  // The operator's choice goes to the machine at once (the request starts on the click) and to
-  // the URL; the router renders the URL in a transition, and the effect above then finds the
-  // machine already showing it. Back, forward and reload reach the machine through that effect.
-  const show = useCallback(
-    (next: OrdersListFilter, nextPage = 0, replace = false) => {
-      actor.send({ type: 'orders.show', filter: next, page: nextPage });
-      setParams(queryFor(next, nextPage), { replace });
-    },
-    [actor, setParams],
-  );
-  // Through a ref, so the memoised toolbar keeps the same callback while the page changes.
-  const filterRef = useRef(filter);
-  useEffect(() => {
-    filterRef.current = filter;
-  }, [filter]);
-  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show]);
-  const onPage = useCallback((next: number) => show(filterRef.current, next), [show]);
+  const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show, filterRef]);
   const openFilters = useCallback(() => setDrawerOpen(true), []);
 
   // Handing over the only order of the last pending page leaves it empty: show the new last page.
