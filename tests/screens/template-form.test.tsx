@@ -35,6 +35,8 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 
 // By label text, not by role name: naming Joy components makes happy-dom's getComputedStyle recurse.
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+// A time field's label gains "(TOMORROW)" when its default window (from the time of day) crosses midnight.
+const timeField = (label: string) => screen.getByLabelText(new RegExp(`^${label}(\\s*\\(.+\\))?$`), { selector: 'input' }) as HTMLInputElement;
 const saveButton = () => screen.getByText(/^(Save|Retry)$/, { selector: 'button' });
 const tickedWeekdays = () => WEEKDAYS.filter((day) => field(day).checked);
 
@@ -198,8 +200,11 @@ describe('template form', () => {
     // After the sign-in is restored: that applies the operator's own preference (English).
     services.journal.append({ type: 'preferences.languageChanged', at: Date.now(), language: 'es' });
     await waitFor(() => expect(screen.getByText('Plantilla', { selector: 'h2' })).toBeTruthy());
-    for (const label of ['Nombre', 'Cantidad por día', 'Precio habitual', 'Precio de la oferta', 'Descuento', 'Pedidos desde', 'Recogida hasta', 'Lunes', 'Domingo']) {
+    for (const label of ['Nombre', 'Cantidad por día', 'Precio habitual', 'Precio de la oferta', 'Descuento', 'Lunes', 'Domingo']) {
       expect(field(label)).toBeTruthy();
+    }
+    for (const label of ['Pedidos desde', 'Pedidos hasta', 'Recogida desde', 'Recogida hasta']) {
+      expect(timeField(label)).toBeTruthy();
     }
     for (const text of ['Recurrencia', 'Horarios de pedido y recogida', 'Se repite', 'La oferta de cada día se publica con estas raciones.', 'Podrás añadir una imagen cuando la plantilla esté guardada.']) {
       expect(screen.getByText(text)).toBeTruthy();
