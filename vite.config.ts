@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
+import { bundleGraph } from './scripts/bundle-graph';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +35,7 @@ function mockServiceWorker(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mockServiceWorker(mode)],
+  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode)],
   server: { port: 5173, strictPort: false, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/joy/CssBaseline';
 import { useSelector } from '@xstate/react';
-import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { browserLanguage, LocaleProvider, useT } from '../i18n';
 import { giveCookieConsent } from '../machines/preferences';
@@ -82,9 +82,12 @@ export function App({ services }: { services: Services }) {
     <ServicesProvider services={services}>
       <AccentCssVarsProvider>
         <CssBaseline />
-        <Localised>
-          <Router />
-        </Localised>
+        {/* Empty while a Spanish first page waits for its catalogue (milliseconds). */}
+        <Suspense fallback={null}>
+          <Localised>
+            <Router />
+          </Localised>
+        </Suspense>
       </AccentCssVarsProvider>
     </ServicesProvider>
   );

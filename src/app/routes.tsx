@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
-import { Shell } from './shell/shell';
+const Shell = lazy(() => import('./shell/shell').then((module) => ({ default: module.Shell })));
 
 const LoginScreen = lazy(() => import('../screens/auth/login-screen'));
 const PublicLayout = lazy(() => import('../screens/auth/public-layout'));

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
 import { selectCanSwitchRole } from '../../machines/selectors';
 import { LogoutIcon, MenuIcon } from '../../ui/icons';
+import { Logo } from '../../ui/logo';
 import { TOP_BAR_BACKGROUND } from '../theme';
 import { useProjection } from '../hooks';
 import { useServices } from '../services';
@@ -16,16 +17,6 @@ import { StoreSwitcher } from './store-switcher';
 import { onBrandButtonSx } from './on-brand';
 
 export const TOP_BAR_HEIGHT = 56;
-
-export function Logo() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden focusable="false">
-      <circle cx="16" cy="16" r="15" fill="#fff" />
-      <path d="M9 18c0-4.4 3.1-8 7-8s7 3.6 7 8H9z" fill="#C2410C" />
-      <path d="M8 19h16l-2 5H10z" fill="#15803D" />
-    </svg>
-  );
-}
 
 export function TopBar({ user, onOpenNavigation, navigationOpen }: { user: SessionUser; onOpenNavigation: () => void; navigationOpen: boolean }) {
   const t = useT();

@@ -3,9 +3,9 @@ import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
 import { Outlet, useMatch } from 'react-router-dom';
 import { useServices } from '../../app/services';
-import { Logo } from '../../app/shell/top-bar';
 import { TOP_BAR_BACKGROUND } from '../../app/theme';
 import { useT } from '../../i18n';
+import { Logo } from '../../ui/logo';
 
 /** The public area (sign-in, registration, recovery): the brand band and one card. */
 export default function PublicLayout() {

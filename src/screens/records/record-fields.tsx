@@ -4,7 +4,7 @@ import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { catalogues, type MessageKey, type Translate } from '../../i18n';
+import { isMessageKey, type Translate } from '../../i18n';
 
 /**
  * What the truck and pickup location forms share: the fields' messages in the operator's
@@ -17,7 +17,6 @@ import { catalogues, type MessageKey, type Translate } from '../../i18n';
  */
 export const tooLong = (max: number) => `records.tooLong|${max}`;
 
-const isMessageKey = (key: string): key is MessageKey => key in catalogues.en;
 
 export function fieldMessage(t: Translate, error: FieldError | undefined): string | undefined {
   const message = error?.message;
