@@ -1,23 +1,34 @@
+import Button from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
+import DialogActions from '@mui/joy/DialogActions';
+import DialogContent from '@mui/joy/DialogContent';
+import DialogTitle from '@mui/joy/DialogTitle';
 import Dropdown from '@mui/joy/Dropdown';
 import ListDivider from '@mui/joy/ListDivider';
 import ListSubheader from '@mui/joy/ListSubheader';
 import Menu from '@mui/joy/Menu';
 import MenuButton from '@mui/joy/MenuButton';
 import MenuItem from '@mui/joy/MenuItem';
+import Modal from '@mui/joy/Modal';
+import ModalDialog from '@mui/joy/ModalDialog';
 import Typography from '@mui/joy/Typography';
-import { useId, useState, type ComponentType } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
+import type { Journal } from '../src/machines/journal';
 import type { Devkit } from './devkit';
 import { describeFaults } from './fault-descriptions';
 import type { ActiveFaults } from './faults';
+import { JournalImportError } from './journal-file';
+import { JournalViewer } from './journal-viewer';
 
 /**
  * The Demo menu of the top bar (mock mode only): switch scenario (each with its description, the
  * current one checked; choosing one reseeds it and the page reloads by itself), reset the data,
  * toggle the common faults, read the active faults in words (the scenario's profile and any
- * devkit.fail / latency) and clear them, export the event journal. Everything goes through the
- * devkit, so the menu does nothing a test or a console user could not do with window.devkit.
+ * devkit.fail / latency) and clear them; the journal tools: export the journal file
+ * (devkit.exportJournal), import one (a file picker → devkit.importJournal; a refused file's reason
+ * is shown in an alert dialog) and the journal viewer. Everything goes through the devkit, so the
+ * menu does nothing a test or a console user could not do with window.devkit.
  */
 const OFFLINE = { operation: '*', outcome: 'offline' } as const;
 const SERVER_ERRORS = { operation: '*', outcome: 500 } as const;
@@ -31,10 +42,17 @@ const activeCount = (faults: ActiveFaults) => faults.failures.length + (faults.l
 /** A fault toggle reads as a checkbox item to assistive technology. */
 const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });
 
-export function createDemoMenu(devkit: Devkit): ComponentType {
+/** `journal`: the app's journal, for the viewer (without it the menu has no viewer item). */
+export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType {
   return function DemoMenu() {
     const { t, language } = useLocale();
     const faultsHeading = useId();
+    const importFailedTitle = useId();
+    const importFailedText = useId();
+    const filePicker = useRef<HTMLInputElement>(null);
+    const [viewerOpen, setViewerOpen] = useState(false);
+    const [importing, setImporting] = useState(false);
+    const [importError, setImportError] = useState<string | null>(null);
     const [faults, setFaults] = useState<ActiveFaults>(() => devkit.faults());
     const refresh = () => setFaults(devkit.faults());
 
@@ -49,7 +67,7 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
       refresh();
     };
     const exportJournal = () => {
-      const blob = new Blob([JSON.stringify(devkit.journal(), null, 2)], { type: 'application/json' });
+      const blob = new Blob([JSON.stringify(devkit.exportJournal(), null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -57,12 +75,27 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
       link.click();
       URL.revokeObjectURL(url);
     };
+    const importJournal = async (event: ChangeEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const file = input.files?.[0];
+      input.value = '';
+      if (!file) return;
+      setImporting(true);
+      try {
+        // On success the page opens the imported session (a navigation): nothing more to do here.
+        await devkit.importJournal(await file.text());
+      } catch (error) {
+        setImporting(false);
+        setImportError(error instanceof JournalImportError ? t(error.key, error.params) : error instanceof Error ? error.message : String(error));
+      }
+    };
 
     const count = activeCount(faults);
     const current = devkit.scenario();
     const described = describeFaults(faults, t, language);
 
     return (
+      <>
       <Dropdown onOpenChange={(_, open) => open && refresh()}>
         <MenuButton
           variant="outlined"
@@ -124,8 +157,35 @@ export function createDemoMenu(devkit: Devkit): ComponentType {
           {/* A new-order notification, as busy-store sends every few minutes: the bell and an info notice. */}
           <MenuItem onClick={() => void devkit.push()}>{t('demo.sendPush')}</MenuItem>
           <MenuItem onClick={exportJournal}>{t('demo.exportJournal')}</MenuItem>
+          <MenuItem disabled={importing} onClick={() => filePicker.current?.click()}>
+            {importing ? t('demo.importing') : t('demo.importJournal')}
+          </MenuItem>
+          {journal && <MenuItem onClick={() => setViewerOpen(true)}>{t('demo.journalViewer')}</MenuItem>}
         </Menu>
       </Dropdown>
+      {/* Opened by the menu item (keyboard: Enter on it); labelled for tests and assistive technology. */}
+      <input
+        ref={filePicker}
+        type="file"
+        accept="application/json,.json"
+        aria-label={t('demo.importJournalFile')}
+        tabIndex={-1}
+        hidden
+        onChange={(event) => void importJournal(event)}
+      />
+      {journal && <JournalViewer journal={journal} open={viewerOpen} onClose={() => setViewerOpen(false)} />}
+      <Modal open={importError !== null} onClose={() => setImportError(null)}>
+        <ModalDialog role="alertdialog" aria-labelledby={importFailedTitle} aria-describedby={importFailedText} color="danger" variant="outlined">
+          <DialogTitle id={importFailedTitle} component="h2">
+            {t('demo.importFailed')}
+          </DialogTitle>
+          <DialogContent id={importFailedText}>{importError}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => setImportError(null)}>{t('demo.viewer.close')}</Button>
+          </DialogActions>
+        </ModalDialog>
+      </Modal>
+      </>
     );
   };
 }

@@ -1,6 +1,22 @@
+import type { SessionUser } from '../src/api/session';
+import { replay, type Journal, type JournalExport } from '../src/machines/journal';
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, type CollectionName, type Db, type OutboxMessage } from './db';
+import { collectionNames, restoreDb, snapshotDb, type CollectionName, type Db, type DbSnapshot, type OutboxMessage } from './db';
 import type { ActiveFaults, FailOptions, FaultOutcome, Faults, LatencySetting } from './faults';
+import { checkJournal, type JournalCheck } from './journal-check';
+import {
+  JOURNAL_FILE_FORMAT,
+  JOURNAL_FILE_KIND,
+  JournalImportError,
+  lastViewedPath,
+  parseJournalFile,
+  restoreSecrets,
+  validateRecords,
+  withoutSecrets,
+  type JournalFile,
+} from './journal-file';
+import { seededAtOf } from './persistence';
+import { randomToken } from './random';
 import { outboxOf } from './outbox';
 import { createPushes, type Push, type PushInput, type PushListener } from './pushes';
 import type { ServerClock } from './time';
@@ -68,6 +84,53 @@ export interface Devkit {
   outbox(): OutboxMessage[];
   /** Empties the outbox (and persists), e.g. before a test that counts messages. */
   clearOutbox(): void;
+  /**
+   * The journal export file (mocks/journal-file.ts): `{ kind, format, exportedAt, scenario,
+   * journal: { version, checkpoint, events }, data }`, data being a snapshot of every collection
+   * without any token or password. What Demo menu → Export journal downloads.
+   */
+  exportJournal(): JournalFile;
+  /**
+   * Starts a fresh mock session from an export file (the object or its JSON text): the data
+   * becomes the file's snapshot (fresh API keys and link tokens, the scenario's demo passwords),
+   * the scenario and its fault profile the file's, and the identity provider issues a session for
+   * the operator the journal ends signed in as. In the browser the app's journal is then replaced
+   * by the file's and the page reloads on the last screen the journal shows (mocks/journal-import.ts).
+   * A file that is not a valid export rejects with a JournalImportError (`reason`, `message`)
+   * and changes nothing.
+   */
+  importJournal(file: unknown): Promise<ImportSummary>;
+  /** Called by importJournal once the data is in place (mock mode: hand over and reload); returns the unsubscribe. */
+  onJournalImported(listener: (imported: ImportedJournal) => void | Promise<void>): () => void;
+  /** Connects the app's journal (mock mode does at boot) for journalCheck and the journal viewer. */
+  attachJournal(journal: Journal): void;
+  /**
+   * Live projections vs the replay of the journal's export (deep-equal or not, and where they
+   * differ). Throws when no journal is attached.
+   */
+  journalCheck(): JournalCheck;
+}
+
+/** What importJournal resolves to (no token in it). */
+export interface ImportSummary {
+  scenario: string;
+  exportedAt: string;
+  events: number;
+  /** The operator signed in by the import, or null when the journal ends signed out. */
+  operator: string | null;
+}
+
+/** What an import hands to its listeners: the file, the data as restored, and the sign-in to hand over. */
+export interface ImportedJournal {
+  file: JournalFile;
+  /** The db as it now is (with the fresh secrets and the new refresh token), to persist. */
+  data: DbSnapshot;
+  /** The signed-in user at the end of the journal, as the app stores it. */
+  user: SessionUser | null;
+  /** The identity provider's session for that user: what the SDK remembers of a signed-in user. */
+  identity: { uid: string; email: string; displayName: string; createdAt: number; lastLoginAt: number; refreshToken: string } | null;
+  /** Where the console should open: the last page the journal shows, or the sign-in page. */
+  landing: string;
 }
 
 export interface ScenarioInfo {
@@ -100,6 +163,8 @@ export function createDevkit(options: DevkitOptions): Devkit {
     return scenario;
   };
   scenarioNamed(current);
+  const importListeners = new Set<(imported: ImportedJournal) => void | Promise<void>>();
+  let attached: Journal | undefined;
   const pushes = createPushes({ db, now: options.now, scenario: () => scenarioNamed(current), persist: () => options.persist?.() });
 
   return {
@@ -134,6 +199,69 @@ export function createDevkit(options: DevkitOptions): Devkit {
       // Through delete (hooks fire), so busy-store's compact persistence sees the messages go.
       db.outbox.deleteMany((q) => q.where(() => true));
       options.persist?.();
+    },
+    exportJournal() {
+      const at = options.now();
+      return {
+        kind: JOURNAL_FILE_KIND,
+        format: JOURNAL_FILE_FORMAT,
+        exportedAt: new Date(at).toISOString(),
+        scenario: current,
+        journal: (attached?.export() ?? options.journal()) as JournalExport,
+        data: withoutSecrets(snapshotDb(db, seededAtOf(db) ?? at)),
+      };
+    },
+    async importJournal(input) {
+      // Everything is checked before anything changes: a refused file leaves the session as it was.
+      const file = parseJournalFile(input, scenarios);
+      const scenario = scenarioNamed(file.scenario);
+      const data = await restoreSecrets(file.data, scenario);
+      validateRecords(data);
+      let user: SessionUser | null;
+      try {
+        user = replay(file.journal).session.user;
+      } catch {
+        throw new JournalImportError('invalid', { where: 'journal.events' });
+      }
+      if (!(await restoreDb(db, data))) throw new JournalImportError('data', { where: 'data' });
+      current = scenario.name;
+      faults.applyProfile(scenario.faults);
+
+      const operator = user ? db.operators.findFirst((q) => q.where({ id: user.operator.id })) : undefined;
+      let identity: ImportedJournal['identity'] = null;
+      if (operator) {
+        const refresh = await db.refreshTokens.create({ token: randomToken(32), operatorId: operator.id, issuedAt: options.now() });
+        identity = {
+          uid: operator.uid,
+          email: operator.email,
+          displayName: operator.name_op,
+          createdAt: operator.createdAt,
+          lastLoginAt: operator.lastLoginAt,
+          refreshToken: refresh.token,
+        };
+      }
+      const signedIn = operator ? user : null;
+      const imported: ImportedJournal = {
+        file,
+        data: snapshotDb(db, data.seededAt),
+        user: signedIn,
+        identity,
+        landing: (signedIn && lastViewedPath(file.journal.events)) || (signedIn ? '/overview' : '/auth/login'),
+      };
+      if (importListeners.size === 0) options.persist?.();
+      for (const listener of importListeners) await listener(imported);
+      return { scenario: current, exportedAt: file.exportedAt, events: file.journal.events.length, operator: operator?.email ?? null };
+    },
+    onJournalImported(listener) {
+      importListeners.add(listener);
+      return () => importListeners.delete(listener);
+    },
+    attachJournal(journal) {
+      attached = journal;
+    },
+    journalCheck() {
+      if (!attached) throw new Error('No journal attached: devkit.attachJournal(journal) first');
+      return checkJournal(attached);
     },
   };
 }

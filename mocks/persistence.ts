@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, collectionSchemas, insert, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type RecordOf } from './db';
+import { collectionNames, collectionSchemas, insert, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type DbSnapshot, type RecordOf } from './db';
 
 /**
  * Browser persistence of the mock server's data: localStorage `devkit.db.<scenario>`, written after
@@ -29,6 +29,43 @@ export interface Persistence {
   save(db: Db, scenario: Scenario, seededAt: number): void;
   /** Removes a scenario's saved data. */
   forget(scenario: string): void;
+}
+
+/**
+ * When the data a db holds was seeded (ms), as the persistence that loaded, seeded or saved it
+ * knows it: the journal export records it with its data snapshot. Undefined for a db no
+ * persistence has seen (Vitest backends): the export then uses the time of export.
+ */
+export function seededAtOf(db: Db): number | undefined {
+  return seededAtByDb.get(db);
+}
+const seededAtByDb = new WeakMap<Db, number>();
+
+/**
+ * Storages an import has written to and whose page is about to reload: nothing else writes there
+ * any more, so a request that finishes during the reload cannot overwrite the imported data.
+ */
+const sealedStorages = new WeakSet<Storage>();
+
+/**
+ * Writes an imported session's data (mocks/journal-import.ts) as the scenario's saved data, marked
+ * `imported`: loading it then ignores the "same day" rule (a file recorded yesterday shows
+ * yesterday's state) and the scenario's compact form (the snapshot is not a seed plus changes), and
+ * later saves keep that form until a reset. Then seals the storage until the page reloads. Resolves
+ * to false (and writes nothing) when the data does not fit or storage is unavailable.
+ */
+export function writeImportedData(scenario: string, snapshot: DbSnapshot, storage: Storage | undefined = pageStorage()): boolean {
+  if (!storage) return false;
+  const written = quietly(() => {
+    storage.setItem(dbStorageKey(scenario), JSON.stringify({ ...snapshot, imported: true }));
+    return true;
+  });
+  if (written !== true) {
+    quietly(() => storage.removeItem(dbStorageKey(scenario)));
+    return false;
+  }
+  sealedStorages.add(storage);
+  return true;
 }
 
 /** localStorage key of a scenario's persisted data. */
@@ -67,6 +104,8 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
   let warned = false;
   /** The seeded state of the current 'changes' scenario (what its changes are relative to). */
   let baseline: Baseline | undefined;
+  /** Scenarios whose saved data came from an imported journal (writeImportedData): saved as snapshots. */
+  const imported = new Set<string>();
 
   const unsaved = (scenario: string, message: string) => {
     inMemory.add(scenario);
@@ -78,6 +117,7 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
   function write(scenario: string, text: () => string): void {
     const storage = storageOf();
     if (!storage) return unsaved(scenario, 'localStorage is not available: the mock data lasts until the page is reloaded.');
+    if (sealedStorages.has(storage)) return;
     const key = dbStorageKey(scenario);
     const value = text();
     const stored = () =>
@@ -103,10 +143,19 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
       const raw = quietly(() => storageOf()?.getItem(dbStorageKey(scenario.name)));
       if (!raw) return undefined;
       const stored = StoredSchema.safeParse(quietly(() => JSON.parse(raw) as unknown));
-      if (!stored.success || stored.data.version !== SNAPSHOT_VERSION || !usable(stored.data.seededAt)) return undefined;
+      if (!stored.success || stored.data.version !== SNAPSHOT_VERSION) return undefined;
       const { seededAt } = stored.data;
+      if ('collections' in stored.data && stored.data.imported === true) {
+        if (!(await restoreDb(db, stored.data))) return undefined;
+        imported.add(scenario.name);
+        seededAtByDb.set(db, seededAt);
+        return seededAt;
+      }
+      if (!usable(seededAt)) return undefined;
       if ((scenario.storage ?? 'snapshot') === 'snapshot') {
-        return 'collections' in stored.data && (await restoreDb(db, stored.data)) ? seededAt : undefined;
+        if (!('collections' in stored.data) || !(await restoreDb(db, stored.data))) return undefined;
+        seededAtByDb.set(db, seededAt);
+        return seededAt;
       }
       if (!('changes' in stored.data)) return undefined;
       await scenario.seed(db, seededAt);
@@ -115,17 +164,21 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
       if (seededState.fingerprint !== stored.data.fingerprint) return undefined;
       if (!(await applyChanges(db, stored.data.changes))) return undefined;
       baseline = seededState;
+      seededAtByDb.set(db, seededAt);
       return seededAt;
     },
 
     seeded(db, scenario, seededAt) {
       inMemory.delete(scenario.name);
+      imported.delete(scenario.name);
       baseline = scenario.storage === 'changes' ? baselineOf(db, scenario.name, seededAt) : undefined;
       persistence.save(db, scenario, seededAt);
     },
 
     save(db, scenario, seededAt) {
+      seededAtByDb.set(db, seededAt);
       if (inMemory.has(scenario.name)) return;
+      if (imported.has(scenario.name)) return write(scenario.name, () => JSON.stringify({ ...snapshotDb(db, seededAt), imported: true }));
       if (scenario.storage !== 'changes') return write(scenario.name, () => JSON.stringify(snapshotDb(db, seededAt)));
       const base = baseline;
       if (!base || base.scenario !== scenario.name || base.seededAt !== seededAt) {
@@ -135,6 +188,7 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
     },
 
     forget(scenario) {
+      imported.delete(scenario);
       quietly(() => storageOf()?.removeItem(dbStorageKey(scenario)));
     },
   };
@@ -350,6 +404,7 @@ const StoredSchema = z.union([
     version: z.number(),
     seededAt: z.number(),
     collections: z.record(z.string(), z.array(z.unknown())),
+    imported: z.literal(true).optional(),
   }),
   z.object({
     version: z.number(),

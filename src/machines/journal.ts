@@ -54,6 +54,12 @@ export interface Journal {
   /** The live state of every projection, read from the stores. */
   state(): ProjectionState;
   export(): JournalExport;
+  /**
+   * Replaces the whole journal with an exported one (an imported session): its checkpoint and
+   * events become the journal's, and every projection is set to their replay. Listeners are not
+   * called (nothing was appended).
+   */
+  load(exported: JournalExport): void;
   subscribe(listener: (event: DomainEvent) => void): () => void;
 }
 
@@ -81,6 +87,14 @@ export function createJournal(options: { maxEvents?: number } = {}): Journal {
     events: () => events,
     state: () => Object.fromEntries(names.map((name) => [name, stores[name].getSnapshot().context])) as ProjectionState,
     export: () => structuredClone({ version: 1 as const, checkpoint, events }),
+    load(exported) {
+      const copy = structuredClone(exported);
+      const overflow = Math.max(0, copy.events.length - maxEvents);
+      checkpoint = reduceEvents(copy.events.slice(0, overflow), copy.checkpoint);
+      events = copy.events.slice(overflow);
+      const state = reduceEvents(events, checkpoint);
+      for (const name of names) stores[name].send({ type: 'journal.loaded', state: state[name] } as never);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -30,12 +30,16 @@ export function applyEvent<C>(definition: ProjectionDefinition<C>, context: C, e
   return handler ? handler(context, event) : context;
 }
 
-/** A live store whose only transition is "apply a journal event". */
+/**
+ * A live store: "apply a journal event", and "take a replayed state wholesale" (Journal.load, an
+ * imported journal), which keeps the store objects the selectors already hold.
+ */
 export function createProjectionStore<C extends object>(definition: ProjectionDefinition<C>, context: C = definition.initial) {
   return createStore({
     context,
     on: {
       'journal.applied': (current: C, { event }: { event: DomainEvent }) => applyEvent(definition, current, event),
+      'journal.loaded': (_: C, { state }: { state: C }) => state,
     },
   });
 }

@@ -18,14 +18,45 @@ export function setUpBrowser() {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const open = contexts.splice(0);
+    // Every journey's journal is a replay test: before the pages go, each one still showing the
+    // app must replay its exported journal to exactly its live projections.
+    const replays = (await Promise.all(open.flatMap((c) => c.pages()).map(replayCheck))).filter((r) => r !== undefined);
+    await Promise.all(open.map((c) => c.close()));
     allowed.length = 0;
     const found = problems.splice(0);
     expect(found, 'unexpected console errors').toEqual([]);
+    expect(replays.filter((r) => !r.equal), 'journal replay differs from the live projections').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
   });
+}
+
+interface ReplayCheck {
+  url: string;
+  equal: boolean;
+  events: number;
+  differences: string[];
+}
+
+/**
+ * devkit.journalCheck() in a page of the app in mock mode: its live projections against the
+ * replay of its exported journal. Undefined for a page that was closed, navigated away from the
+ * app, or is between two documents.
+ */
+async function replayCheck(page: Page): Promise<ReplayCheck | undefined> {
+  if (page.isClosed() || new URL(page.url()).origin !== new URL(baseUrl()).origin) return undefined;
+  try {
+    return await page.evaluate(() => {
+      const kit = (window as unknown as { devkit?: { journalCheck?: () => { equal: boolean; events: number; differences: string[] } } }).devkit;
+      if (!kit?.journalCheck) return undefined;
+      const { equal, events, differences } = kit.journalCheck();
+      return { url: location.href, equal, events, differences };
+    });
+  } catch {
+    return undefined; // the page navigated or closed meanwhile
+  }
 }
 
 export function allowConsoleError(pattern: RegExp) {

@@ -1,0 +1,210 @@
+import * as z from 'zod';
+import { en, type MessageKey } from '../src/i18n/en';
+import type { DomainEvent } from '../src/machines/events';
+import { replay, type JournalExport } from '../src/machines/journal';
+import { projectionDefinitions, type ProjectionName, type SessionView } from '../src/machines/projections';
+import type { Scenario } from '../scenarios/scenario';
+import { collectionNames, collectionSchemas, SNAPSHOT_VERSION, type CollectionName, type DbSnapshot } from './db';
+import { passwordResetLink, validationLink } from './outbox';
+import { hashPassword } from './passwords';
+import { randomToken } from './random';
+
+/**
+ * The journal export file (Demo menu → Export journal, devkit.exportJournal()): everything a
+ * trainer or QA needs to see the exact state again in another browser — the journal (checkpoint +
+ * events), the scenario it was recorded in, when it was exported, and a snapshot of the mock
+ * backend's data (the screens read from the mock server, not from the journal).
+ *
+ * No token and no password ever enters the file: platform sessions and identity refresh tokens
+ * are left out, and the operators' demo passwords and password hashes, the stores' API keys, the
+ * sign-ups' link tokens and password hashes and the outbox's links are blanked. Importing puts
+ * fresh ones back (restoreSecrets); the seeded demo accounts get their published demo passwords
+ * back from the scenario, so their sign-in hints keep working.
+ */
+export const JOURNAL_FILE_KIND = 'store-console.journal';
+export const JOURNAL_FILE_FORMAT = 1;
+
+export interface JournalFile {
+  kind: typeof JOURNAL_FILE_KIND;
+  format: typeof JOURNAL_FILE_FORMAT;
+  /** ISO 8601, UTC. */
+  exportedAt: string;
+  scenario: string;
+  journal: JournalExport;
+  data: DbSnapshot;
+}
+
+const projectionNames = Object.keys(projectionDefinitions) as [ProjectionName, ...ProjectionName[]];
+
+/** A domain event as the file carries it: `domain.pastTense`, a time, and plain JSON. */
+const JsonSchema = z.json();
+const EventSchema = z
+  .looseObject({ type: z.string().regex(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/), at: z.number() })
+  .refine((event) => JsonSchema.safeParse(event).success, 'an event must be plain JSON');
+
+export const JournalFileSchema = z.object({
+  kind: z.literal(JOURNAL_FILE_KIND),
+  format: z.literal(JOURNAL_FILE_FORMAT),
+  exportedAt: z.iso.datetime({ offset: true }),
+  scenario: z.string().min(1),
+  journal: z.object({
+    version: z.literal(1),
+    checkpoint: z.record(z.enum(projectionNames), z.json()),
+    events: z.array(EventSchema),
+  }),
+  data: z.object({
+    version: z.literal(SNAPSHOT_VERSION),
+    seededAt: z.number(),
+    collections: z.partialRecord(z.enum(collectionNames as [CollectionName, ...CollectionName[]]), z.array(z.record(z.string(), z.unknown()))),
+  }),
+});
+
+export type JournalImportReason = 'notJson' | 'foreign' | 'format' | 'invalid' | 'scenario' | 'data' | 'storage';
+
+const reasonKeys: Record<JournalImportReason, MessageKey> = {
+  notJson: 'demo.importError.notJson',
+  foreign: 'demo.importError.foreign',
+  format: 'demo.importError.format',
+  invalid: 'demo.importError.invalid',
+  scenario: 'demo.importError.scenario',
+  data: 'demo.importError.data',
+  storage: 'demo.importError.storage',
+};
+
+/** Why a file was refused: `key` and `params` for the Demo menu's message, `message` in English for the console. */
+export class JournalImportError extends Error {
+  readonly reason: JournalImportReason;
+  readonly key: MessageKey;
+  readonly params: Record<string, string>;
+  constructor(reason: JournalImportReason, params: Record<string, string> = {}) {
+    const key = reasonKeys[reason];
+    super(fill(en[key], params));
+    this.name = 'JournalImportError';
+    this.reason = reason;
+    this.key = key;
+    this.params = params;
+  }
+}
+
+const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+const pathOf = (path: ReadonlyArray<PropertyKey>) => path.map(String).join('.') || '(top level)';
+
+/**
+ * Reads an export file (its JSON text or the parsed value) and checks it against the schema:
+ * resolves to the file, or throws a JournalImportError naming what is wrong.
+ */
+export function parseJournalFile(input: unknown, scenarios: Readonly<Record<string, Scenario>>): JournalFile {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input) as unknown;
+    } catch {
+      throw new JournalImportError('notJson');
+    }
+  }
+  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== JOURNAL_FILE_KIND) {
+    throw new JournalImportError('foreign');
+  }
+  const format = (value as { format?: unknown }).format;
+  if (format !== JOURNAL_FILE_FORMAT) throw new JournalImportError('format', { format: String(format), expected: String(JOURNAL_FILE_FORMAT) });
+  if ((value as { data?: { version?: unknown } }).data?.version !== SNAPSHOT_VERSION && typeof (value as { data?: unknown }).data === 'object') {
+    throw new JournalImportError('format', { format: `data ${String((value as { data: { version?: unknown } }).data.version)}`, expected: `data ${SNAPSHOT_VERSION}` });
+  }
+  const parsed = JournalFileSchema.safeParse(value);
+  if (!parsed.success) throw new JournalImportError('invalid', { where: pathOf(parsed.error.issues[0]?.path ?? []) });
+  const file = parsed.data as unknown as JournalFile;
+  if (!scenarios[file.scenario]) throw new JournalImportError('scenario', { scenario: file.scenario, known: Object.keys(scenarios).join(', ') });
+  return file;
+}
+
+/** Checks every record of the data against its collection's schema; throws naming the first bad one. */
+export function validateRecords(data: DbSnapshot): void {
+  for (const name of collectionNames) {
+    const records = data.collections[name] ?? [];
+    for (const [index, record] of records.entries()) {
+      const result = collectionSchemas[name].safeParse(record);
+      if (!result.success) throw new JournalImportError('data', { where: `${name}[${index}].${pathOf(result.error.issues[0]?.path ?? [])}` });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets out (export) and fresh ones in (import)
+// ---------------------------------------------------------------------------------------------
+
+type Row = Record<string, unknown>;
+
+/** The snapshot without any token or password (a copy). */
+export function withoutSecrets(snapshot: DbSnapshot): DbSnapshot {
+  const collections: DbSnapshot['collections'] = {};
+  for (const name of collectionNames) {
+    const rows = (snapshot.collections[name] ?? []) as Row[];
+    collections[name] = redactors[name] ? rows.flatMap((row) => redactors[name]!(structuredClone(row))) : structuredClone(rows);
+  }
+  return { version: snapshot.version, seededAt: snapshot.seededAt, collections };
+}
+
+const omit = (row: Row, ...fields: string[]) => {
+  for (const field of fields) delete row[field];
+  return [row];
+};
+
+const redactors: Partial<Record<CollectionName, (row: Row) => Row[]>> = {
+  sessions: () => [],
+  refreshTokens: () => [],
+  operators: (row) => omit(row, 'password', 'passwordHash'),
+  registrations: (row) => omit(row, 'passwordHash', 'token'),
+  stores: (row) => [{ ...row, apiKey: '' }],
+  outbox: (row) => [{ ...row, link: '' }],
+};
+
+/**
+ * An exported snapshot made usable again: demo passwords from the scenario's operator list (by
+ * e-mail), a new API key for each store, a new link token (and an unknown password's hash) for
+ * each sign-up, and outbox links rebuilt from them. Operators created by sign-up have no password
+ * any more: they are signed in by the import itself (docs/decisions/014-journal-import.md).
+ */
+export async function restoreSecrets(snapshot: DbSnapshot, scenario: Scenario): Promise<DbSnapshot> {
+  const data = structuredClone(snapshot);
+  const passwords = new Map(scenario.operators.map((operator) => [operator.email.toLowerCase(), operator.password]));
+  const rows = (name: CollectionName) => (data.collections[name] ?? []) as Row[];
+
+  for (const operator of rows('operators')) {
+    const password = typeof operator.email === 'string' ? passwords.get(operator.email.toLowerCase()) : undefined;
+    if (password !== undefined && operator.password === undefined && operator.passwordHash === undefined) operator.password = password;
+  }
+  for (const store of rows('stores')) if (store.apiKey === '') store.apiKey = `sk_mock_${randomToken(16)}`;
+  const tokens = new Map<string, string>();
+  for (const registration of rows('registrations')) {
+    if (typeof registration.token !== 'string') registration.token = randomToken(24);
+    if (typeof registration.passwordHash !== 'string') registration.passwordHash = await hashPassword(randomToken(24));
+    if (typeof registration.email === 'string') tokens.set(registration.email.toLowerCase(), registration.token as string);
+  }
+  for (const message of rows('outbox')) {
+    if (message.link !== '') continue;
+    const to = typeof message.to === 'string' ? message.to : '';
+    const token = tokens.get(to.toLowerCase());
+    message.link = message.kind === 'signupValidation' && token ? validationLink(to, token) : passwordResetLink(randomToken(24));
+  }
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the journal says about the session
+// ---------------------------------------------------------------------------------------------
+
+/** The signed-in user at the end of the journal (the replayed session projection), if any. */
+export function sessionUserAtEnd(journal: JournalExport): SessionView['user'] {
+  return (replay(journal) as { session: SessionView }).session.user;
+}
+
+/** The path of the last page the journal saw the operator on (page.viewed), if any. */
+export function lastViewedPath(events: readonly DomainEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i];
+    if (event.type === 'session.signedOut') return undefined;
+    if (event.type === 'page.viewed') return event.path;
+  }
+  return undefined;
+}

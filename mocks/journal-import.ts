@@ -1,0 +1,101 @@
+import * as z from 'zod';
+import { clearAppStorage, storageKeys, writeJson } from '../src/lib/storage';
+import { replay, type Journal, type JournalExport } from '../src/machines/journal';
+import { SCENARIO_STORAGE_KEY } from './browser';
+import type { Devkit, ImportedJournal } from './devkit';
+import { JournalFileSchema, JournalImportError } from './journal-file';
+import { writeImportedData } from './persistence';
+
+/**
+ * The browser half of devkit.importJournal (docs/decisions/014-journal-import.md). Once the
+ * devkit has put the file's data in place, this starts the fresh session the way a returning
+ * operator's browser would: the data is saved as the scenario's (marked imported), the scenario
+ * remembered, the app's own storage cleared, the journal handed to the next page load, and the
+ * identity provider's SDK left remembering the recorded operator (a refresh token the mock
+ * identity provider just issued — never one from the file). The page then opens the last screen
+ * the journal shows; the console resumes the session through its ordinary path (the SDK refreshes
+ * its ID token, POST users/login), so nothing in src/ knows about imports.
+ */
+const HANDOFF_KEY = 'devkit.journal-import';
+const FIREBASE_APP_NAME = '[DEFAULT]';
+
+export interface JournalImportOptions {
+  /** VITE_FIREBASE_API_KEY: part of the key under which the SDK keeps its signed-in user. */
+  firebaseApiKey: string;
+  /** Clears what the app and the SDK keep in web storage (as before a reset's reload). */
+  clearSession: () => void;
+  /** Opens the console on `path` (default: a full navigation). */
+  open?: (path: string) => void;
+}
+
+/** Makes devkit.importJournal start the fresh session in this page; returns the unsubscribe. */
+export function installJournalImport(devkit: Devkit, options: JournalImportOptions): () => void {
+  return devkit.onJournalImported((imported) => {
+    try {
+      sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(imported.file.journal));
+    } catch {
+      throw new JournalImportError('storage');
+    }
+    if (!writeImportedData(imported.file.scenario, imported.data)) {
+      sessionStorage.removeItem(HANDOFF_KEY);
+      throw new JournalImportError('storage');
+    }
+    localStorage.setItem(SCENARIO_STORAGE_KEY, imported.file.scenario);
+    options.clearSession();
+    clearAppStorage();
+    rememberOperator(imported, options.firebaseApiKey);
+    const open = options.open ?? ((path: string) => window.location.assign(new URL(path, window.location.origin).href));
+    open(imported.landing);
+  });
+}
+
+/** What the SDK's browserLocalPersistence keeps of a signed-in user, and the console's own user and consent. */
+function rememberOperator({ user, identity, file }: ImportedJournal, apiKey: string): void {
+  if (!user || !identity) return;
+  const { uid, email, displayName, refreshToken } = identity;
+  localStorage.setItem(
+    `firebase:authUser:${apiKey}:${FIREBASE_APP_NAME}`,
+    JSON.stringify({
+      uid,
+      email,
+      emailVerified: true,
+      displayName,
+      isAnonymous: false,
+      providerData: [{ providerId: 'password', uid: email, displayName, email, phoneNumber: null, photoURL: null }],
+      // No ID token: the SDK asks the (mock) identity provider for one with the refresh token.
+      stsTokenManager: { refreshToken, accessToken: null, expirationTime: null },
+      createdAt: String(identity.createdAt),
+      lastLoginAt: String(identity.lastLoginAt),
+      apiKey,
+      appName: FIREBASE_APP_NAME,
+    }),
+  );
+  // The operator who signed in before: the session machine resumes them with the provider.
+  writeJson('local', storageKeys.user, user);
+  if (replay(file.journal).preferences.cookieConsent) writeJson('local', storageKeys.cookieConsent, { agreedAt: file.journal.events.at(-1)?.at ?? 0 });
+}
+
+/**
+ * At boot, before the app renders: the journal an import handed over becomes the app's journal
+ * (every projection set to its replay). Read once; a damaged hand-over is dropped.
+ */
+export function takeImportedJournal(journal: Journal): boolean {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(HANDOFF_KEY);
+    sessionStorage.removeItem(HANDOFF_KEY);
+  } catch {
+    return false;
+  }
+  if (!raw) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  const parsed = (JournalFileSchema.shape.journal as z.ZodType).safeParse(value);
+  if (!parsed.success) return false;
+  journal.load(parsed.data as JournalExport);
+  return true;
+}
