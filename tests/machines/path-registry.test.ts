@@ -4,7 +4,7 @@ import { getStateNodes } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { StateMachine, type AnyStateMachine } from 'xstate';
 import { pathRegistry } from '../support/path-registry';
-import { allTransitions, coverage, generatePaths, predictedSteps } from '../support/paths';
+import { allTransitions, coverage, generatePaths, predictedSteps, startsOf } from '../support/paths';
 
 /**
  * Issue 9: every machine has a path model in the registry (tests/support/path-registry.ts, which
@@ -65,15 +65,8 @@ function shape(machine: AnyStateMachine) {
   };
 }
 
-const registered = Object.entries(pathRegistry);
-const registeredIds = new Set(registered.map(([, model]) => model.machine.id));
-
-/** Registry entries by machine id: some machines are explored from two starts (e.g. `terms` and `terms-loaded`). */
-const entriesByMachine = new Map<string, Array<(typeof registered)[number]>>();
-for (const entry of registered) {
-  const id = entry[1].machine.id;
-  entriesByMachine.set(id, [...(entriesByMachine.get(id) ?? []), entry]);
-}
+const registered = Object.entries(pathRegistry).map(([name, plan]) => ({ name, starts: startsOf(plan) }));
+const registeredIds = new Set(registered.map(({ starts }) => starts[0].model.machine.id));
 
 describe('path registry', () => {
   it('imports every module under src/machines', () => {
@@ -126,26 +119,33 @@ describe('path registry', () => {
     expect([...registeredIds].filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  describe.each([...entriesByMachine].map(([id, entries]) => [id, entries.map(([name]) => name).join(' + '), entries] as const))(
-    'machine %s (%s)',
-    (_, __, entries) => {
-      const generated = entries.map(([name, model]) => ({ name, model, paths: generatePaths(model) }));
+  it('has one entry a machine: its starts share the machine id, and each start has a label when there are several', () => {
+    const ids = registered.map(({ starts }) => starts[0].model.machine.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const { name, starts } of registered) {
+      expect({ name, machines: [...new Set(starts.map(({ model }) => model.machine.id))] }).toEqual({ name, machines: [starts[0].model.machine.id] });
+    }
+    const unlabelled = registered.filter(({ starts }) => starts.length > 1 && starts.some(({ label }) => label.trim() === '')).map(({ name }) => name);
+    expect(unlabelled).toEqual([]);
+  });
 
-      it.each(generated.map(({ name, paths }) => [name, paths] as const))('entry %s generates paths', (_name, paths) => {
-        expect(paths.length).toBeGreaterThan(0);
-      });
+  describe.each(registered.map(({ name, starts }) => [name, starts.length, starts] as const))('machine %s (%i start(s))', (_, __, starts) => {
+    const generated = starts.map(({ label, model }) => ({ label, model, paths: generatePaths(model) }));
 
-      it('the generated paths predict a step into every state node and through every transition', () => {
-        const { machine } = entries[0][1];
-        const report = coverage(
-          machine,
-          generated.flatMap(({ paths }) => paths.map((path) => ({ steps: predictedSteps(path) }))),
-        );
-        expect(report.stateNodes.missing).toEqual([]);
-        expect(report.transitions.missing).toEqual([]);
-        expect(report.transitions.total).toBe(allTransitions(machine).length);
-        expect(report.complete).toBe(true);
-      });
-    },
-  );
+    it.each(generated.map(({ label, paths }) => [label || 'the only start', paths] as const))('start "%s" generates paths', (_label, paths) => {
+      expect(paths.length).toBeGreaterThan(0);
+    });
+
+    it('the generated paths predict a step into every state node and through every transition', () => {
+      const { machine } = starts[0].model;
+      const report = coverage(
+        machine,
+        generated.flatMap(({ paths }) => paths.map((path) => ({ steps: predictedSteps(path) }))),
+      );
+      expect(report.stateNodes.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+      expect(report.transitions.total).toBe(allTransitions(machine).length);
+      expect(report.complete).toBe(true);
+    });
+  });
 });

@@ -12,7 +12,7 @@ import { offerFormCreatePathModel, offerFormPathModel } from './offer-form-paths
 import { orderPagePathModel } from './order-page-paths';
 import { ordersListPathModel } from './orders-list-paths';
 import { devicesPathModel } from './devices-paths';
-import type { PathModel } from './paths';
+import type { MachinePlan, PathModel } from './paths';
 import { profileFormPathModel } from './profile-form-paths';
 import { routesMapPathModel } from './routes-map-paths';
 import { pushPathModel } from './push-paths';
@@ -42,23 +42,31 @@ import { storeSwitchPathModel } from './store-switch-paths';
 import { cityCheckPathModel, recoveryPathModel, registrationLinkPathModel, registrationPathModel } from './registration-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
-export const pathRegistry: Record<string, PathModel> = {
+export const pathRegistry: Record<string, MachinePlan> = {
   session: { machine: sessionMachine, events: sessionPathEvents },
   upload: { machine: uploadMachine, events: uploadPathEvents },
-  'offer-dates': offerDatesPathModel as PathModel,
-  'offer-dates-tomorrow': offerDatesTomorrowModel as PathModel,
-  'offer-form': offerFormPathModel as PathModel,
-  'offer-form-create': offerFormCreatePathModel as PathModel,
+  'offer-dates': [
+    { label: 'a new offer whose orders open today', model: offerDatesPathModel as PathModel },
+    { label: 'an offer whose orders open tomorrow', model: offerDatesTomorrowModel as PathModel },
+  ],
+  'offer-form': [
+    { label: 'the edit page (/operations/offers/{tab}/{id})', model: offerFormPathModel as PathModel },
+    { label: 'the create page, where a template can fill the form (/operations/offers/create)', model: offerFormCreatePathModel as PathModel },
+  ],
   'templates-list': templatesListPathModel as PathModel,
   'template-form': templateFormPathModel as PathModel,
   summary: summaryPathModel as PathModel,
   sync: syncPathModel as PathModel,
   'orders-list': ordersListPathModel as PathModel,
   'order-page': orderPagePathModel as PathModel,
-  counter: counterPathModel as PathModel,
-  'counter-refresh': counterRefreshPathModel as PathModel,
-  terms: termsPathModel as PathModel,
-  'terms-loaded': termsLoadedPathModel as PathModel,
+  counter: [
+    { label: 'the desk and pickup flows, with the undo window closing (refresh timer held)', model: counterPathModel as PathModel },
+    { label: 'the open orders refreshing on their timer during a handover (undo window held)', model: counterRefreshPathModel as PathModel },
+  ],
+  terms: [
+    { label: 'the tab opened before the shell had the store profile (it reads the terms itself)', model: termsPathModel as PathModel },
+    { label: 'the tab opened with the terms the shell already loaded', model: termsLoadedPathModel as PathModel },
+  ],
   'profile-form': profileFormPathModel as PathModel,
   push: pushPathModel as PathModel,
   'settings-form': settingsFormPathModel as PathModel,
@@ -73,8 +81,10 @@ export const pathRegistry: Record<string, PathModel> = {
   'delivery-page': deliveryPagePathModel as PathModel,
   'delivery-map': deliveryMapPathModel as PathModel,
   'accounts-list': accountsListPathModel as PathModel,
-  registration: registrationPathModel as PathModel,
-  'registration-link': registrationLinkPathModel as PathModel,
+  registration: [
+    { label: 'the sign-up form (/auth/register)', model: registrationPathModel as PathModel },
+    { label: 'the validation e-mail\'s link (/auth/validate/{email}/{token})', model: registrationLinkPathModel as PathModel },
+  ],
   'city-check': cityCheckPathModel as PathModel,
   recovery: recoveryPathModel as PathModel,
   management: managementPathModel as PathModel,

@@ -299,25 +299,49 @@ export function eventLabel(event: PathEvent): string {
 }
 
 /** The generated paths as a Markdown test plan. */
-export function formatPlan(name: string, model: PathModel, paths: ModelPath[] = generatePaths(model)): string {
-  const report = coverage(model.machine, paths.map((path) => ({ steps: predictedSteps(path) })));
+/** One way into a machine: a model, and a few words on where it starts (a page, an input, a clock). */
+export interface PathStart {
+  label: string;
+  model: PathModel;
+}
+
+/**
+ * A machine's entry in the registry: one model, or several starts whose paths together cover its
+ * graph (e.g. the offer dates opened on an offer for today and on one for tomorrow).
+ */
+export type MachinePlan = PathModel | readonly PathStart[];
+
+export const startsOf = (plan: MachinePlan): readonly PathStart[] => ('machine' in plan ? [{ label: '', model: plan }] : plan);
+
+/** A machine's QA test plan: every start's generated paths, numbered, and what they leave uncovered. */
+export function formatPlan(name: string, plan: MachinePlan): string {
+  const starts = startsOf(plan).map((start) => ({ ...start, paths: generatePaths(start.model) }));
+  const machine = starts[0].model.machine;
+  const all = starts.flatMap(({ paths }) => paths);
+  const report = coverage(machine, all.map((path) => ({ steps: predictedSteps(path) })));
+  const several = starts.length > 1;
   const lines = [
-    `# ${name}: ${paths.length} paths`,
+    `# ${name}: ${plural(all.length, 'path')}${several ? ` from ${starts.length} starts` : ''}`,
     '',
-    `Machine \`${model.machine.id}\`: ${report.stateNodes.total} states, ${report.transitions.total} transitions; ` +
+    `Machine \`${machine.id}\`: ${report.stateNodes.total} states, ${report.transitions.total} transitions; ` +
       `these paths take ${report.transitions.total - report.transitions.missing.length} of them.`,
     `Clock fixed at ${summarise(PATH_CLOCK_START)}; \`clock.jumped\` means time passes while no timer fires (a suspended tab).`,
     '',
   ];
-  paths.forEach((path, index) => {
-    const last = path.state.machine.value;
-    lines.push(`## Path ${index + 1}: ends in ${stateLabel(last)} (${plural(path.steps.length - 1, 'step')})`, '');
-    path.steps.slice(1).forEach((step, i) => {
-      const from = path.steps[i].state.machine.value;
-      lines.push(`${i + 1}. ${stateLabel(from)} → ${eventLabel(step.event)} → ${stateLabel(step.state.machine.value)}`);
-    });
-    lines.push('');
-  });
+  let number = 0;
+  for (const start of starts) {
+    if (several) lines.push(`## From ${start.label}`, '');
+    for (const path of start.paths) {
+      number += 1;
+      const last = path.state.machine.value;
+      lines.push(`${several ? '###' : '##'} Path ${number}: ends in ${stateLabel(last)} (${plural(path.steps.length - 1, 'step')})`, '');
+      path.steps.slice(1).forEach((step, i) => {
+        const from = path.steps[i].state.machine.value;
+        lines.push(`${i + 1}. ${stateLabel(from)} → ${eventLabel(step.event)} → ${stateLabel(step.state.machine.value)}`);
+      });
+      lines.push('');
+    }
+  }
   if (!report.complete) {
     lines.push('## Not covered', '', ...report.stateNodes.missing.map((id) => `- state ${id}`), ...report.transitions.missing.map((t) => `- ${t}`), '');
   }
