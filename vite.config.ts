@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleGraph } from './scripts/bundle-graph';
+import { cspPlugin } from './scripts/csp-plugin';
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +36,7 @@ function mockServiceWorker(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode)],
+  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin()],
   server: { port: 5173, strictPort: false, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {

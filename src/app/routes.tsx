@@ -50,6 +50,8 @@ export function AppRoutes() {
           <Route path="login" element={<LoginScreen />} />
           <Route path="register" element={<RegisterScreen />} />
           <Route path="validate/:email/:token" element={<ValidateScreen />} />
+          {/* Where the validation screen moves once it has read the link out of the URL. */}
+          <Route path="validate" element={<ValidateScreen />} />
           <Route path="recovery" element={<RecoveryScreen />} />
           <Route index element={<Navigate to="/errors/error-404" replace />} />
           <Route path="*" element={<Navigate to="/errors/error-404" replace />} />

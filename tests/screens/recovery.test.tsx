@@ -78,13 +78,15 @@ describe('recovery screen', () => {
     await screen.findByTestId('recovery-sent', {}, { timeout: 5000 });
   });
 
-  it('fills the e-mail of ?email= and goes back to sign in with it; the sign-in page links here', async () => {
+  it('fills the e-mail handed over in the history state and goes back to sign in with it, never in the URL; the sign-in page links here', async () => {
     const user = userEvent.setup();
-    await open('/auth/recovery?email=demo%40store.test');
+    renderConsoleAt('/auth/recovery', {}, { email: 'demo@store.test' });
+    await screen.findByTestId('recovery-form', {}, { timeout: 5000 });
     expect(email().value).toBe('demo@store.test');
     await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@store.test'));
+    expect(window.location.pathname + window.location.search).toBe('/auth/login');
     await user.click(screen.getByRole('link', { name: 'Forgot your password?' }));
     await screen.findByTestId('recovery-form');
     expect(window.location.pathname).toBe('/auth/recovery');

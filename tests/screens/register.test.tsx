@@ -221,8 +221,8 @@ describe('register screen', () => {
     expect(field('Store name').value).toBe('Forn Nou');
     expect(field('Password').value).toBe(d.password);
     expect(field('City').value).toBe('Sevilla');
-    expect(screen.getByRole('link', { name: 'Sign in with it' }).getAttribute('href')).toBe('/auth/login?email=demo%40store.test');
-    expect(screen.getByRole('link', { name: 'Recover its password' }).getAttribute('href')).toBe('/auth/recovery?email=demo%40store.test');
+    expect(screen.getByRole('link', { name: 'Sign in with it' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByRole('link', { name: 'Recover its password' }).getAttribute('href')).toBe('/auth/recovery');
     // Editing the e-mail clears the refusal.
     await user.clear(field('Email'));
     await user.type(field('Email'), freshEmail());
@@ -258,9 +258,23 @@ describe('register screen', () => {
     expect(registrationOf(d.email)).toBeTruthy();
   });
 
-  it('starts with the e-mail of ?email= (the validation page’s "send me a new link")', async () => {
-    await openForm('/auth/register?email=marta%40fornnou.test');
+  it('starts with the e-mail the previous page handed over in the history state (the validation page’s "send me a new link"), never in the URL', async () => {
+    renderConsoleAt('/auth/register', {}, { email: 'marta@fornnou.test' });
+    await screen.findByTestId('register-form', {}, { timeout: 5000 });
     expect(field('Email').value).toBe('marta@fornnou.test');
+    expect(window.location.search).toBe('');
+  });
+
+  it('hands the refused e-mail to recovery through the history state: the recovery form starts with it', async () => {
+    const user = userEvent.setup();
+    const d = details({ email: 'demo@store.test', city: 'Sevilla' });
+    await openForm();
+    await fill(user, d);
+    await submit(user);
+    await user.click(await screen.findByRole('link', { name: 'Recover its password' }, { timeout: 5000 }));
+    await screen.findByTestId('recovery-form', {}, { timeout: 5000 });
+    expect(window.location.pathname + window.location.search).toBe('/auth/recovery');
+    expect((screen.getByLabelText('Email', { selector: 'input' }) as HTMLInputElement).value).toBe('demo@store.test');
   });
 
   it('speaks Spanish', async () => {

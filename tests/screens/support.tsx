@@ -35,8 +35,9 @@ export async function storeSignedInSession(email = 'demo@store.test', password =
 }
 
 /** Renders the whole console at `path` with fresh services and a fresh journal, like a page load. */
-export function renderConsoleAt(path: string, dev: DevExtension = {}) {
-  window.history.replaceState(null, '', path);
+/** `state`: the history entry's state, as a link's `state` leaves it (react-router keeps it under `usr`). */
+export function renderConsoleAt(path: string, dev: DevExtension = {}, state?: unknown) {
+  window.history.replaceState(state === undefined ? null : { usr: state, key: 'test', idx: 0 }, '', path);
   const services = createServices(testConfig(), dev, createJournal());
   const view = render(<App services={services} />);
   return { services, ...view };

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { selectResendState } from '../../machines/registration.machine';
+import { handEmail } from './handed-email';
 import type { RegistrationActor } from './register-form';
 
 /**
@@ -49,7 +50,7 @@ export function EmailSent({ actor }: { actor: RegistrationActor }) {
           {t('register.sent.edit')}
         </Button>
       </Stack>
-      <Link component={RouterLink} to={`/auth/login?email=${encodeURIComponent(sentTo)}`} level="body-sm">
+      <Link component={RouterLink} to="/auth/login" state={handEmail(sentTo)} level="body-sm">
         {t('auth.backToSignIn')}
       </Link>
     </Stack>

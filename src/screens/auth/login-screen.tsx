@@ -12,17 +12,18 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useProjection, useSession } from '../../app/hooks';
 import { usePageTitle } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
+import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
 import { signInFormSchema, type SignInForm } from './sign-in-form';
 
 /**
  * Sign-in. The form keeps what the operator typed whatever happens: a refused sign-in leaves
- * e-mail and password in place so a typo can be fixed and retried. `?email=` fills the e-mail
+ * e-mail and password in place so a typo can be fixed and retried. An e-mail handed over by the previous page fills the e-mail
  * (the validation page's "Sign in", recovery's "Back to sign in"); the password then has the focus.
  */
 export default function LoginScreen() {
@@ -32,8 +33,7 @@ export default function LoginScreen() {
   const signingIn = useSession((s) => s.matches('signingIn'));
   const [showPassword, setShowPassword] = useState(false);
   const schema = useMemo(() => signInFormSchema(t), [t]);
-  const [search] = useSearchParams();
-  const [filledEmail] = useState(() => search.get('email')?.trim() ?? '');
+  const filledEmail = useHandedEmail();
   // An operator who just validated this e-mail in this tab is welcomed (the registration flags).
   const justVerified = useProjection('registration', (view) => view.email_was_verified_ok && filledEmail !== '' && view.email === filledEmail.toLowerCase());
   const {

@@ -7,13 +7,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import * as z from 'zod';
 import { usePageTitle } from '../../app/page';
 import { useT, type Translate } from '../../i18n';
 import { liveRecoveryMachine } from '../../machines/registration.live';
 import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.machine';
 import { RecordTextField } from '../records/record-fields';
+import { handEmail, useHandedEmail } from './handed-email';
 import { signInFormSchema } from './sign-in-form';
 
 /** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
@@ -24,14 +25,13 @@ type RecoveryForm = z.infer<ReturnType<typeof recoveryFormSchema>>;
  * /auth/recovery (issue 8): the identity provider sends a password reset link. The confirmation
  * reads the same whether or not an account uses the address (the page cannot be used to find out
  * who is registered); a provider that cannot be reached says so, with Retry; an address the
- * provider does not take for an e-mail is marked on the field. `?email=` fills the e-mail.
+ * provider does not take for an e-mail is marked on the field. An e-mail handed over by the previous page fills the e-mail.
  */
 export default function RecoveryScreen() {
   const t = useT();
   const title = usePageTitle('auth.recovery.title');
-  const [search] = useSearchParams();
   const [machine] = useState(liveRecoveryMachine);
-  const [filled] = useState(() => search.get('email')?.trim() ?? '');
+  const filled = useHandedEmail();
   const actor = useActorRef(machine, { input: { email: filled } });
   const step = useSelector(actor, selectRecoveryStep);
   const email = useSelector(actor, (s) => s.context.email);
@@ -56,7 +56,7 @@ export default function RecoveryScreen() {
           />
         </>
       )}
-      <Link component={RouterLink} to={email.trim() === '' ? '/auth/login' : `/auth/login?email=${encodeURIComponent(email.trim())}`} level="body-sm">
+      <Link component={RouterLink} to="/auth/login" state={handEmail(email)} level="body-sm">
         {t('auth.backToSignIn')}
       </Link>
     </Stack>

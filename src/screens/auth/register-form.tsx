@@ -36,6 +36,7 @@ import {
 } from '../../machines/registration.machine';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { RecordTextField } from '../records/record-fields';
+import { handEmail } from './handed-email';
 import { PasswordField } from './password-field';
 import { registerFormSchema } from './register-form-schema';
 
@@ -166,11 +167,11 @@ export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; c
           </Box>
           {emailRefused && (
             <Typography level="body-sm" data-testid="register-email-taken">
-              <Link component={RouterLink} to={`/auth/login?email=${encodeURIComponent(getValues('email').trim())}`}>
+              <Link component={RouterLink} to="/auth/login" state={handEmail(getValues('email'))}>
                 {t('register.refused.signIn')}
               </Link>
               {' · '}
-              <Link component={RouterLink} to={`/auth/recovery?email=${encodeURIComponent(getValues('email').trim())}`}>
+              <Link component={RouterLink} to="/auth/recovery" state={handEmail(getValues('email'))}>
                 {t('register.refused.recover')}
               </Link>
             </Typography>

@@ -3,18 +3,19 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { liveCityCheckMachine, liveRegistrationMachine } from '../../machines/registration.live';
 import { selectRegistrationStep } from '../../machines/registration.machine';
 import { EmailSent } from './email-sent';
+import { useHandedEmail } from './handed-email';
 import { RegisterForm } from './register-form';
 
 /**
- * /auth/register (issue 8): the sign-up form, then the check-your-inbox screen. `?email=` fills
- * the e-mail (the validation page's "send a new link": signing up again with a pending e-mail
+ * /auth/register (issue 8): the sign-up form, then the check-your-inbox screen. An e-mail handed
+ * over fills the e-mail (the validation page's "send a new link": signing up again with a pending e-mail
  * sends the link again). The registration and city-check actors live here, so going from the
  * form to the e-mail screen and back keeps everything typed and the city's last check.
  */
@@ -22,10 +23,9 @@ export default function RegisterScreen() {
   const t = useT();
   const title = usePageTitle('auth.register.title');
   const { journal } = useServices();
-  const [search] = useSearchParams();
   const [machine] = useState(() => liveRegistrationMachine({ journal }));
   const [cityMachine] = useState(liveCityCheckMachine);
-  const [email] = useState(() => search.get('email')?.trim() ?? '');
+  const email = useHandedEmail();
   const actor = useActorRef(machine, { input: { email } });
   const cityCheck = useActorRef(cityMachine);
   const step = useSelector(actor, selectRegistrationStep);

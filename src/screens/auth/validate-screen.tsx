@@ -6,19 +6,31 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import * as z from 'zod';
 import { usePageTitle } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { liveRegistrationMachine } from '../../machines/registration.live';
 import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration.machine';
+import { handEmail } from './handed-email';
 
 /** Reported to analytics instead of the real path, which holds the e-mail and the one-use token. */
 const REPORTED_PATH = '/auth/validate/{email}/{token}';
 
 /**
+ * Where the screen stands once it has read the link (issue 9, Security): the e-mail and the
+ * one-use token leave the address bar and the history entry, and live on in the entry's state,
+ * which the browser keeps across a reload. A route of its own (routes.tsx).
+ */
+export const LINK_READ_PATH = '/auth/validate';
+
+const LinkStateSchema = z.object({ validationLink: z.object({ email: z.string(), token: z.string() }) });
+
+/**
  * /auth/validate/{email}/{token} (issue 8): the link of the validation e-mail. On arrival the
- * registration machine, started at its validation entry, sends the PUT once; then
+ * screen moves the link out of the URL (LINK_READ_PATH) and the registration machine, started at
+ * its validation entry, sends the PUT once; then
  * - verified ok (email_was_verified_ok): sign in, with the e-mail filled;
  * - verified error (email_was_verified_error): the link is unknown, expired or used; sign up
  *   again with the e-mail filled (that sends a new link), or sign in if it was validated before;
@@ -26,9 +38,19 @@ const REPORTED_PATH = '/auth/validate/{email}/{token}';
  */
 export default function ValidateScreen() {
   const params = useParams();
-  const email = params.email ?? '';
-  const token = params.token ?? '';
-  // A new link in the same tab is a new validation: fresh machine.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const read = location.pathname === LINK_READ_PATH;
+  const kept = read ? LinkStateSchema.safeParse(location.state) : undefined;
+  // At LINK_READ_PATH without its state (the address copied into another tab) there is no link:
+  // empty values, which the server refuses (verified error).
+  const email = read ? (kept?.success ? kept.data.validationLink.email : '') : (params.email ?? '');
+  const token = read ? (kept?.success ? kept.data.validationLink.token : '') : (params.token ?? '');
+  useEffect(() => {
+    if (!read) void navigate(LINK_READ_PATH, { replace: true, state: { validationLink: { email, token } } });
+  }, [read, email, token, navigate]);
+  // A new link in the same tab is a new validation: fresh machine. The move to LINK_READ_PATH
+  // keeps the key, so it does not restart the validation.
   return <Validation key={`${email}\n${token}`} email={email} token={token} />;
 }
 
@@ -44,7 +66,7 @@ function Validation({ email, token }: { email: string; token: string }) {
   useEffect(() => {
     if (step !== 'validating') heading.current?.focus();
   }, [step]);
-  const filled = `?email=${encodeURIComponent(email.trim().toLowerCase())}`;
+  const handed = handEmail(email.toLowerCase());
 
   return (
     <Stack gap={2} data-testid="validate-screen" data-step={step}>
@@ -53,18 +75,18 @@ function Validation({ email, token }: { email: string; token: string }) {
       </Typography>
       <Body step={step} email={email} />
       {step === 'verifiedOk' && (
-        <Button component={RouterLink} to={`/auth/login${filled}`} data-testid="validate-sign-in">
+        <Button component={RouterLink} to="/auth/login" state={handed} data-testid="validate-sign-in">
           {t('auth.signIn.submit')}
         </Button>
       )}
       {step === 'verifiedError' && (
         <>
-          <Button component={RouterLink} to={`/auth/register${filled}`} data-testid="validate-resend">
+          <Button component={RouterLink} to="/auth/register" state={handed} data-testid="validate-resend">
             {t('validate.error.resend')}
           </Button>
           <Typography level="body-sm">
             {t('validate.error.alreadyValidated')}{' '}
-            <Link component={RouterLink} to={`/auth/login${filled}`}>
+            <Link component={RouterLink} to="/auth/login" state={handed}>
               {t('auth.signIn.submit')}
             </Link>
           </Typography>
