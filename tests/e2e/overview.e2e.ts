@@ -38,7 +38,7 @@ describe('overview', () => {
     const page = await openSignedIn();
     const firstReview = page.getByRole('button', { name: /Review of order #\d+/ }).first();
     await firstReview.waitFor();
-    const orderId = (await firstReview.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1];
+    const orderId = (await firstReview.textContent())?.match(/#(\d+)/)?.[1];
     await firstReview.click();
     const dialog = page.getByRole('dialog', { name: 'Order Detail' });
     await dialog.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
