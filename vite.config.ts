@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleGraph } from './scripts/bundle-graph';
 import { cspPlugin } from './scripts/csp-plugin';
@@ -37,6 +38,8 @@ function mockServiceWorker(mode: string): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin()],
+  // MSW's cookie store in the browser: a stand-in without the public suffix list (see the file).
+  resolve: mode === 'mock' ? { alias: { 'tough-cookie': fileURLToPath(new URL('./mocks/tough-cookie-shim.ts', import.meta.url)) } } : {},
   server: { port: 5173, strictPort: false, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {
