@@ -71,7 +71,8 @@ const LocaleContext = createContext<LocaleValue>({ language: 'en', t: (key, para
 export function LocaleProvider({ language: chosen, children }: { language: Language; children: ReactNode }) {
   const [previous, setPrevious] = useState(chosen);
   const language = loaded[chosen] ? chosen : previous;
-  use(loadCatalogue(language));
+  // use() may be called conditionally; a loaded catalogue needs no thenable at all.
+  if (!loaded[language]) use(loadCatalogue(language));
   useEffect(() => {
     if (!loaded[chosen]) void loadCatalogue(chosen).then(() => setPrevious(chosen));
   }, [chosen]);
