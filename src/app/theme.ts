@@ -1,5 +1,5 @@
 import { extendTheme } from '@mui/joy/styles';
-import { accentPalette, isHexColor } from '../lib/accent-palette';
+import { accentPalette, darkSchemePalette, isHexColor, type AccentPalette } from '../lib/accent-palette';
 
 /**
  * Orange brand (the spec's orange top bar). Joy puts text, links and solid fills on the 500
@@ -25,7 +25,7 @@ export const TOP_BAR_BACKGROUND = orange[500];
  * The console's theme with a primary palette: the brand orange by default; the store's colour
  * (Settings → Configuration) once the store profile is known (src/lib/accent-palette.ts).
  */
-function themeWithPalette(primary: Record<keyof typeof orange, string>) {
+function themeWithPalette(primary: AccentPalette) {
   return extendTheme({
     fontFamily: {
       body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -33,10 +33,11 @@ function themeWithPalette(primary: Record<keyof typeof orange, string>) {
     },
     colorSchemes: {
       light: { palette: { primary } },
+      // The dark scheme reads lighter shades for text and darker ones behind it (darkSchemePalette).
       dark: {
         palette: {
           primary: {
-            ...primary,
+            ...darkSchemePalette(primary),
             plainColor: 'var(--joy-palette-primary-300)',
             outlinedColor: 'var(--joy-palette-primary-300)',
           },

@@ -90,3 +90,60 @@ export function accentPalette(hex: string): AccentPalette {
     900: toHex(mix(baseRgb, BLACK, 0.48)),
   };
 }
+
+/**
+ * The lightest dark surface primary text sits on in the dark scheme: Joy's background.level1
+ * (#171a1c; body, surface and popup are darker). Text must read on it.
+ */
+export const LIGHTEST_DARK_SURFACE = '#171a1c';
+
+/** Joy's text.tertiary in the dark scheme (neutral 400): the faintest text a soft primary surface holds. */
+export const DARK_TERTIARY_TEXT = '#9fa6ad';
+
+/** The colour lightened toward white (hue kept) by the least step that reads at `ratio` on the lightest dark surface. */
+export function readableOnDarkSurfaces(hex: string, ratio = ACCENT_MIN_CONTRAST): string {
+  const colour = parseHex(hex);
+  for (let step = 0; step <= DARKEN_STEPS; step++) {
+    const candidate = toHex(mix(colour, WHITE, 1 - step / DARKEN_STEPS));
+    if (contrastRatio(candidate, LIGHTEST_DARK_SURFACE) >= ratio) return candidate;
+  }
+  return '#ffffff';
+}
+
+/** The colour darkened toward black by the least step behind which every one of `texts` reads at `ratio`. */
+function readableBehind(hex: string, texts: readonly string[], ratio = ACCENT_MIN_CONTRAST): string {
+  const colour = parseHex(hex);
+  for (let step = 0; step <= DARKEN_STEPS; step++) {
+    const candidate = toHex(mix(colour, BLACK, 1 - step / DARKEN_STEPS));
+    if (texts.every((text) => contrastRatio(candidate, text) >= ratio)) return candidate;
+  }
+  return '#000000';
+}
+
+const lighter = (a: string, b: string) => (relativeLuminance(a) >= relativeLuminance(b) ? a : b);
+const darker = (a: string, b: string) => (relativeLuminance(a) <= relativeLuminance(b) ? a : b);
+
+/**
+ * The same accent for Joy's dark scheme, which reads other shades: text and links on 400
+ * (mainChannel), 300 (plain) and 200 (outlined, soft), soft surfaces on 800 (with text.tertiary
+ * and the 200 text on them), solid fills on 500 with white text. 400 and the lighter shades are
+ * lightened until they read on the dark surfaces; 800 and 900 are darkened until that text reads
+ * on them; 500–700 stay (white reads on them already). A hand-made scale (the brand orange) keeps
+ * every shade that already passes.
+ */
+export function darkSchemePalette(palette: AccentPalette): AccentPalette {
+  const text = readableOnDarkSurfaces(palette[400]);
+  // `weight` of the readable colour over white.
+  const tint = (shade: 50 | 100 | 200 | 300, weight: number) => lighter(palette[shade], toHex(mix(parseHex(text), WHITE, weight)));
+  const light = { 50: tint(50, 0.12), 100: tint(100, 0.25), 200: tint(200, 0.5), 300: tint(300, 0.75) };
+  const soft = readableBehind(palette[800], [DARK_TERTIARY_TEXT, light[200]]);
+  return {
+    ...light,
+    400: text,
+    500: palette[500],
+    600: palette[600],
+    700: palette[700],
+    800: soft,
+    900: darker(palette[900], toHex(mix(parseHex(soft), BLACK, 0.75))),
+  };
+}

@@ -3,10 +3,13 @@ import Button from '@mui/joy/Button';
 import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
 
-/** Placeholders of the height of what is loading, so the page does not jump when it arrives. */
+/**
+ * Placeholders of the height of what is loading, so the page does not jump when it arrives. A
+ * status region: a plain div may not carry a name (axe aria-prohibited-attr), a status may.
+ */
 export function SkeletonStack({ count, height, label }: { count: number; height: number; label: string }) {
   return (
-    <Stack gap={1} aria-busy="true" aria-label={label}>
+    <Stack role="status" gap={1} aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} variant="rectangular" height={height} sx={{ borderRadius: 'sm' }} />
       ))}

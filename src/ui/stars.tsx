@@ -10,7 +10,12 @@ export function Stars({ rating, label, size = 18 }: { rating: number; label: str
   const halfFill = `${useId()}-half`;
   const kinds = [...Array<'full'>(full).fill('full'), ...Array<'half'>(half).fill('half'), ...Array<'empty'>(empty).fill('empty')];
   return (
-    <Box role="img" aria-label={label} sx={{ display: 'inline-flex', gap: '1px', color: '#B45309', verticalAlign: 'middle' }}>
+    <Box
+      role="img"
+      aria-label={label}
+      // Amber 700 keeps 3:1 (non-text contrast) on light surfaces; the dark scheme takes amber 500.
+      sx={(theme) => ({ display: 'inline-flex', gap: '1px', color: '#B45309', verticalAlign: 'middle', [theme.getColorSchemeSelector('dark')]: { color: '#F59E0B' } })}
+    >
       {kinds.map((kind, index) => (
         <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden focusable="false">
           {kind === 'half' && (

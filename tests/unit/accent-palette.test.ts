@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accentPalette, ACCENT_MIN_CONTRAST, contrastRatio, DARKEST_LIGHT_SURFACE, isHexColor, readableOnLightSurfaces, relativeLuminance } from '../../src/lib/accent-palette';
+import {
+  accentPalette,
+  ACCENT_MIN_CONTRAST,
+  contrastRatio,
+  DARK_TERTIARY_TEXT,
+  darkSchemePalette,
+  DARKEST_LIGHT_SURFACE,
+  isHexColor,
+  LIGHTEST_DARK_SURFACE,
+  readableOnLightSurfaces,
+  relativeLuminance,
+} from '../../src/lib/accent-palette';
 import { themeWithAccent, theme } from '../../src/app/theme';
 
 const hexColors = fc
@@ -52,5 +63,18 @@ describe('the accent made from the store’s colour', () => {
     expect(themeWithAccent(null)).toBe(theme);
     expect(themeWithAccent('teal')).toBe(theme);
     expect(theme.colorSchemes.light.palette.primary[500]).toBe('#C2410C');
+  });
+
+  it('in the dark scheme: text shades (400, 300, 200) read on the lightest dark surface, and soft surfaces (800) hold the faint text and shade 200', () => {
+    fc.assert(
+      fc.property(hexColors, (hex) => {
+        const dark = darkSchemePalette(accentPalette(hex));
+        for (const shade of [200, 300, 400] as const) expect(contrastRatio(dark[shade], LIGHTEST_DARK_SURFACE)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+        expect(contrastRatio(dark[800], DARK_TERTIARY_TEXT)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+        expect(contrastRatio(dark[800], dark[200])).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+        // Solid fills keep the light scheme's shades (white text reads on them already).
+        expect([dark[500], dark[600], dark[700]]).toEqual([accentPalette(hex)[500], accentPalette(hex)[600], accentPalette(hex)[700]]);
+      }),
+    );
   });
 });

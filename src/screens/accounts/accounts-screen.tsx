@@ -104,7 +104,7 @@ function AccountsList() {
               total: formatNumber(list.total, language),
             })}
           </Typography>
-          <Sheet variant="outlined" sx={{ borderRadius: 'sm', opacity: refreshing ? 0.6 : 1, transition: refreshing ? 'opacity 120ms 250ms' : 'none' }} aria-busy={refreshing}>
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', filter: refreshing ? 'grayscale(1)' : 'none', transition: refreshing ? 'filter 120ms 250ms' : 'none' }} aria-busy={refreshing}>
             <Table
               aria-label={t('accounts.tableLabel')}
               sx={{

@@ -120,7 +120,7 @@ function DeliveriesList() {
             component="ul"
             aria-label={t('deliveries.listLabel')}
             aria-busy={refreshing}
-            sx={{ ...GRID_SX, opacity: refreshing ? 0.6 : 1, transition: refreshing ? 'opacity 120ms 250ms' : 'none' }}
+            sx={{ ...GRID_SX, filter: refreshing ? 'grayscale(1)' : 'none', transition: refreshing ? 'filter 120ms 250ms' : 'none' }}
           >
             {deliveries.items.map((delivery) => (
               // A grid cell, so each card fills its row's height.

@@ -120,7 +120,7 @@ function DeliveryMap() {
         <RetryAlert message={t('deliveryMap.loadFailed')} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'map.retry' })} />
       )}
 
-      {!loaded && phase === 'loading' && <Skeleton variant="rectangular" height={MAP_HEIGHT} sx={{ borderRadius: 'md' }} aria-label={t('app.loading')} />}
+      {!loaded && phase === 'loading' && <Skeleton variant="rectangular" height={MAP_HEIGHT} sx={{ borderRadius: 'md' }} role="img" aria-busy="true" aria-label={t('app.loading')} />}
 
       {loaded && (
         <>

@@ -33,7 +33,7 @@ export function PickupMap({
   const markers = useMemo<MapMarker[]>(() => (lat !== undefined && lon !== undefined ? [{ id: 'pickup', lat, lon, color: MARKER_COLOR, label }] : []), [lat, lon, label]);
   const center = position ?? fallbackCenter ?? undefined;
   return (
-    <Suspense fallback={<Skeleton variant="rectangular" height={MAP_HEIGHT} aria-label={t('pickupForm.mapLoading')} sx={{ borderRadius: 'sm' }} />}>
+    <Suspense fallback={<Skeleton variant="rectangular" height={MAP_HEIGHT} role="img" aria-busy="true" aria-label={t('pickupForm.mapLoading')} sx={{ borderRadius: 'sm' }} />}>
       <LazyMapView
         ariaLabel={t('pickupForm.map')}
         baseMap={baseMap}

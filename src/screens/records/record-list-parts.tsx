@@ -97,6 +97,9 @@ export function RecordListBody<T>({
               sx={{
                 // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
                 minWidth: table.minWidth,
+                // Joy's default hover (background.level3) leaves the danger and status colours under
+                // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
+                '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
                 '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
                 '& .number': { textAlign: 'right' },
                 '& .actions': { display: 'flex', gap: 0.5, justifyContent: 'flex-end' },

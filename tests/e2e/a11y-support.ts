@@ -1,0 +1,155 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+/**
+ * The accessibility gate's browser: one Chromium for the file and one long-lived signed-in page
+ * per colour scheme, moved from route to route inside the app (no reload, no new sign-in), so
+ * the whole gate stays within a few minutes on two cores. browser.ts's helpers close their
+ * contexts after every test, which would sign in again per route.
+ */
+export type Scheme = 'light' | 'dark';
+
+/** The tags of issue #9's gate (the same as browser.ts's expectNoAxeViolations). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export const DEMO = { email: 'demo@store.test', password: 'demo1234' };
+
+export interface A11yBrowser {
+  open(path: string, options: { scheme: Scheme; scenario?: string; width?: number }): Promise<Page>;
+  /**
+   * The console errors and uncaught exceptions of a page opened here, but the browser's own
+   * "Failed to load resource" lines (the error states make calls fail on purpose).
+   */
+  problemsOf(page: Page): string[];
+  close(): Promise<void>;
+}
+
+export async function launchA11yBrowser(): Promise<A11yBrowser> {
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  const problems = new WeakMap<Page, string[]>();
+  return {
+    async open(path, { scheme, scenario, width = 1280 }) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', colorScheme: scheme });
+      contexts.push(context);
+      const page = await context.newPage();
+      const seen: string[] = [];
+      problems.set(page, seen);
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(`console.error on ${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => seen.push(`uncaught on ${page.url()}: ${error.message}`));
+      const url = new URL(path, inject('baseUrl'));
+      if (scenario) url.searchParams.set('scenario', scenario);
+      await page.goto(url.toString());
+      return page;
+    },
+    problemsOf: (page) => problems.get(page) ?? [],
+    async close() {
+      await Promise.all(contexts.map((context) => context.close()));
+      await browser.close();
+    },
+  };
+}
+
+/** Agrees to cookies (the banner appears once the app has booted). */
+export async function acceptCookies(page: Page) {
+  const agree = page.getByRole('button', { name: 'I agree' });
+  await agree.waitFor();
+  await agree.click();
+  await agree.waitFor({ state: 'detached' });
+}
+
+export async function signIn(page: Page) {
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/overview');
+  await settled(page);
+}
+
+/**
+ * Moves the running app to `path` the way its own links do (history + popstate for React
+ * Router): no reload, so the session, the mock backend and the loaded chunks stay.
+ */
+export async function navigate(page: Page, path: string) {
+  await page.evaluate(async (to) => {
+    window.history.pushState({ idx: window.history.length }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    // Two frames: React has rendered the new route before anyone looks at the page.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, path);
+}
+
+const BUSY = '[aria-busy="true"], .MuiSkeleton-root, .MuiCircularProgress-root';
+
+/**
+ * The screen has its heading and nothing on it has been loading for a moment (a screen may load
+ * in steps: its chunk, then its data, then a part such as a chart or a map).
+ */
+export async function settled(page: Page, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  await page.locator('h1').first().waitFor({ timeout });
+  let idleSince: number | null = null;
+  for (;;) {
+    const busy = await page.locator(BUSY).count();
+    const now = Date.now();
+    if (busy > 0) idleSince = null;
+    else if (idleSince === null) idleSince = now;
+    else if (now - idleSince >= 200) return;
+    if (now > deadline) throw new Error(`${page.url()} still shows ${busy} loading indicator(s) after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Something on the screen shows that it is loading (skeleton, spinner, busy region). */
+export async function loadingShows(page: Page, timeout = 10_000): Promise<boolean> {
+  return page
+    .waitForFunction((busy) => document.querySelectorAll(busy).length > 0, BUSY, { timeout, polling: 20 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** The window.devkit verbs (mocks/devkit.ts), called in the page. */
+export async function devkit<T = unknown>(page: Page, call: string): Promise<T> {
+  return page.evaluate(`window.devkit.${call}`) as Promise<T>;
+}
+
+// The axe-core that @axe-core/playwright itself runs (its dependency), so both report the same rules.
+const requireHere = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(createRequire(requireHere.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * axe with the gate's tags (what browser.ts's expectNoAxeViolations runs through
+ * @axe-core/playwright), but injected once per page load instead of once per analysis and asked
+ * for violations only: the gate analyses ~250 screens, and that halves its time. Each violation
+ * reads "where → rule: help (selectors [summary])".
+ */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async (tags) =>
+      (
+        await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        })
+      ).violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) })),
+    WCAG_TAGS,
+  );
+  return violations.map((v) => `${where} → ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join(', ')})`);
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });
+}
