@@ -6,9 +6,11 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    // One browser at a time: the machine has 2 cores and Chromium wants both.
-    fileParallelism: false,
-    maxWorkers: 1,
+    // Two files at a time, each with its own Chromium: the journeys spend most of their time
+    // waiting on the page, and the 2-core CI machine finishes them in 7½ minutes instead of 11
+    // (measured 2026-11-22: 443 s against 680 s, all 108 passing), inside its 20-minute budget.
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

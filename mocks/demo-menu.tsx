@@ -12,7 +12,7 @@ import MenuItem from '@mui/joy/MenuItem';
 import Modal from '@mui/joy/Modal';
 import ModalDialog from '@mui/joy/ModalDialog';
 import Typography from '@mui/joy/Typography';
-import { useId, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
 import type { Journal } from '../src/machines/journal';
 import type { Devkit } from './devkit';
@@ -49,7 +49,6 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
     const faultsHeading = useId();
     const importFailedTitle = useId();
     const importFailedText = useId();
-    const filePicker = useRef<HTMLInputElement>(null);
     const [viewerOpen, setViewerOpen] = useState(false);
     const [importing, setImporting] = useState(false);
     const [importError, setImportError] = useState<string | null>(null);
@@ -75,10 +74,7 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
       link.click();
       URL.revokeObjectURL(url);
     };
-    const importJournal = async (event: ChangeEvent<HTMLInputElement>) => {
-      const input = event.currentTarget;
-      const file = input.files?.[0];
-      input.value = '';
+    const importJournal = async (file: File | undefined) => {
       if (!file) return;
       setImporting(true);
       try {
@@ -88,6 +84,15 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
         setImporting(false);
         setImportError(error instanceof JournalImportError ? t(error.key, error.params) : error instanceof Error ? error.message : String(error));
       }
+    };
+    // The file picker is made on demand, like the export's link: no file input waits in the page
+    // (a screen's own upload field stays the only one).
+    const chooseJournalFile = () => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = 'application/json,.json';
+      input.addEventListener('change', () => void importJournal(input.files?.[0]));
+      input.click();
     };
 
     const count = activeCount(faults);
@@ -157,22 +162,12 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
           {/* A new-order notification, as busy-store sends every few minutes: the bell and an info notice. */}
           <MenuItem onClick={() => void devkit.push()}>{t('demo.sendPush')}</MenuItem>
           <MenuItem onClick={exportJournal}>{t('demo.exportJournal')}</MenuItem>
-          <MenuItem disabled={importing} onClick={() => filePicker.current?.click()}>
+          <MenuItem disabled={importing} onClick={chooseJournalFile}>
             {importing ? t('demo.importing') : t('demo.importJournal')}
           </MenuItem>
           {journal && <MenuItem onClick={() => setViewerOpen(true)}>{t('demo.journalViewer')}</MenuItem>}
         </Menu>
       </Dropdown>
-      {/* Opened by the menu item (keyboard: Enter on it); labelled for tests and assistive technology. */}
-      <input
-        ref={filePicker}
-        type="file"
-        accept="application/json,.json"
-        aria-label={t('demo.importJournalFile')}
-        tabIndex={-1}
-        hidden
-        onChange={(event) => void importJournal(event)}
-      />
       {journal && <JournalViewer journal={journal} open={viewerOpen} onClose={() => setViewerOpen(false)} />}
       <Modal open={importError !== null} onClose={() => setImportError(null)}>
         <ModalDialog role="alertdialog" aria-labelledby={importFailedTitle} aria-describedby={importFailedText} color="danger" variant="outlined">

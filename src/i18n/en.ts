@@ -430,7 +430,6 @@ export const en = {
   'demo.sendPush': 'Send a new-order push',
   // Journal tools (dev kit)
   'demo.importJournal': 'Import journal…',
-  'demo.importJournalFile': 'Journal file to import',
   'demo.importing': 'Importing the journal…',
   'demo.importFailed': 'The journal was not imported',
   'demo.importError.notJson': 'The file is not JSON. Choose a journal exported from the Demo menu.',

@@ -411,7 +411,6 @@ export const es: Messages = {
   'demo.sendPush': 'Enviar un aviso de pedido nuevo',
   // Journal tools (dev kit)
   'demo.importJournal': 'Importar diario…',
-  'demo.importJournalFile': 'Archivo de diario que importar',
   'demo.importing': 'Importando el diario…',
   'demo.importFailed': 'No se ha importado el diario',
   'demo.importError.notJson': 'El archivo no es JSON. Elige un diario exportado desde el menú Demo.',

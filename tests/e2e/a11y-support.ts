@@ -2,7 +2,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { signIn, WCAG_TAGS } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+// The shared helpers this file's tests use with its own browser.
+export { acceptCookies, DEMO, devkit } from './browser';
 
 /**
  * The accessibility gate's browser: one Chromium for the file and one long-lived signed-in page
@@ -11,11 +15,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
  * contexts after every test, which would sign in again per route.
  */
 export type Scheme = 'light' | 'dark';
-
-/** The tags of issue #9's gate (the same as browser.ts's expectNoAxeViolations). */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-export const DEMO = { email: 'demo@store.test', password: 'demo1234' };
 
 export interface A11yBrowser {
   open(path: string, options: { scheme: Scheme; scenario?: string; width?: number }): Promise<Page>;
@@ -56,17 +55,9 @@ export async function launchA11yBrowser(): Promise<A11yBrowser> {
 }
 
 /** Agrees to cookies (the banner appears once the app has booted). */
-export async function acceptCookies(page: Page) {
-  const agree = page.getByRole('button', { name: 'I agree' });
-  await agree.waitFor();
-  await agree.click();
-  await agree.waitFor({ state: 'detached' });
-}
-
-export async function signIn(page: Page) {
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+/** Signs the demo operator in and waits for the overview to settle. */
+export async function signInAndSettle(page: Page) {
+  await signIn(page);
   await page.waitForURL('**/overview');
   await settled(page);
 }
@@ -111,11 +102,6 @@ export async function loadingShows(page: Page, timeout = 10_000): Promise<boolea
     .waitForFunction((busy) => document.querySelectorAll(busy).length > 0, BUSY, { timeout, polling: 20 })
     .then(() => true)
     .catch(() => false);
-}
-
-/** The window.devkit verbs (mocks/devkit.ts), called in the page. */
-export async function devkit<T = unknown>(page: Page, call: string): Promise<T> {
-  return page.evaluate(`window.devkit.${call}`) as Promise<T>;
 }
 
 // The axe-core that @axe-core/playwright itself runs (its dependency), so both report the same rules.

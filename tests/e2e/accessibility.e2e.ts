@@ -9,10 +9,11 @@ import {
   loadingShows,
   navigate,
   settled,
-  signIn,
+  signInAndSettle,
   type A11yBrowser,
   type Scheme,
 } from './a11y-support';
+import { firstRecordIds, type StoreRecordIds } from './store-records';
 
 /**
  * Issue #9's accessibility gate: axe (wcag2a, wcag2aa, wcag21aa, wcag22aa) finds nothing on any
@@ -32,39 +33,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Ids {
+/** The demo operator and its store's first records. */
+interface Ids extends StoreRecordIds {
   operator: number;
-  offer: number;
-  template: number;
-  order: number;
-  truck: number;
-  pickup: number;
-  delivery: number;
-  review: number;
 }
 
-interface StoreRecord {
-  id: number;
-  store_id: number;
-}
-
-/** Records of the demo operator's store, from the mock server. */
 async function idsOf(page: Page): Promise<Ids> {
   const operators = await devkit<Array<{ id: number; email: string; currentAccount: number }>>(page, "records('operators')");
   const operator = operators.find((o) => o.email === DEMO.email)!;
-  const store = operator.currentAccount;
-  const first = async (collection: string) => (await devkit<StoreRecord[]>(page, `records('${collection}')`)).find((r) => r.store_id === store)!.id;
-  const reviews = await devkit<Array<{ order_id: number; store_id: number }>>(page, "records('reviews')");
-  return {
-    operator: operator.id,
-    offer: await first('offers'),
-    template: await first('templates'),
-    order: await first('orders'),
-    truck: await first('trucks'),
-    pickup: await first('pickupLocations'),
-    delivery: await first('deliveries'),
-    review: reviews.find((r) => r.store_id === store)!.order_id,
-  };
+  return { operator: operator.id, ...(await firstRecordIds(page, operator.currentAccount)) };
 }
 
 /** The public area and the error pages (src/app/routes.tsx), signed out. */
@@ -143,7 +120,7 @@ async function expectScheme(page: Page, scheme: Scheme) {
 async function signedIn(scheme: Scheme, scenario?: string): Promise<Page> {
   const page = await browser.open('/auth/login', { scheme, scenario });
   await acceptCookies(page);
-  await signIn(page);
+  await signInAndSettle(page);
   await expectScheme(page, scheme);
   return page;
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, allowConsoleError, DEMO, devkit, openPage, signIn, setUpBrowser } from './browser';
+import { acceptCookies, allowConsoleError, DEMO, openPage, signIn, setUpBrowser } from './browser';
+import { firstRecordIds } from './store-records';
 
 setUpBrowser();
 
@@ -138,39 +139,16 @@ async function goInApp(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
 }
 
-/** The screen has rendered its title, and what it loaded has arrived. */
+/**
+ * The screen has rendered its title and shows nothing loading. Every request and address is
+ * recorded as it starts, so the crawl need not wait for the network to fall quiet (networkidle
+ * costs half a second a page, a minute over the crawl).
+ */
 async function settled(page: Page) {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-}
-
-interface Ids {
-  offer: number;
-  template: number;
-  order: number;
-  truck: number;
-  pickup: number;
-  delivery: number;
-  review: number;
-}
-
-/** Ids of the current store's records, for the detail routes no link on screen leads to. */
-async function idsOf(page: Page, storeId: number): Promise<Ids> {
-  const first = async (collection: string, idField = 'id') => {
-    const rows = await devkit<Array<Record<string, unknown>>>(page, `records('${collection}')`);
-    const row = rows.find((r) => r.store_id === storeId) ?? rows[0];
-    return Number(row?.[idField]);
-  };
-  return {
-    offer: await first('offers'),
-    template: await first('templates'),
-    order: await first('orders'),
-    truck: await first('trucks'),
-    pickup: await first('pickupLocations'),
-    delivery: await first('deliveries'),
-    // A review's page is its order's.
-    review: await first('reviews', 'order_id'),
-  };
+  await page
+    .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 5000 })
+    .catch(() => undefined);
 }
 
 describe('no secret in a URL', () => {
@@ -267,7 +245,7 @@ describe('no secret in a URL', () => {
 
     // 3. Directly, what no link led to.
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('console.user') ?? 'null') as { operator: { id: number }; store: { id: number } });
-    const ids = await idsOf(page, user.store.id);
+    const ids = await firstRecordIds(page, user.store.id);
     const direct: Record<string, string> = {
       '/overview': '/overview',
       '/operations/offers': '/operations/offers',
