@@ -43,9 +43,13 @@ export default function LoginScreen() {
     formState: { errors },
   } = useForm<SignInForm>({ resolver: zodResolver(schema), defaultValues: { email: filledEmail, password: '' } });
 
-  // While the operator types, fetch the screen that follows a sign-in, so it is ready at once.
+  // While the operator types, fetch what follows a sign-in (the shell, a lazy chunk since the
+  // sign-in route must stay small, and the overview), so it is ready at once.
   useEffect(() => {
-    const timer = window.setTimeout(() => void import('../overview/overview-screen'), 500);
+    const timer = window.setTimeout(() => {
+      void import('../../app/shell/shell');
+      void import('../overview/overview-screen');
+    }, 500);
     return () => window.clearTimeout(timer);
   }, []);
 
