@@ -20,6 +20,7 @@ import { useT } from '../../i18n';
 import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
 import { signInFormSchema, type SignInForm } from './sign-in-form';
+import { PublicHeading } from './public-heading';
 
 /**
  * Sign-in. The form keeps what the operator typed whatever happens: a refused sign-in leaves
@@ -57,12 +58,7 @@ export default function LoginScreen() {
 
   return (
     <Stack gap={2.5}>
-      <div>
-        <Typography level="h3" component="h1">
-          {title}
-        </Typography>
-        <Typography level="body-sm">{t('auth.signIn.subtitle')}</Typography>
-      </div>
+      <PublicHeading title={title} subtitle={t('auth.signIn.subtitle')} />
 
       {justVerified && (
         <Alert color="success" variant="soft" data-testid="signin-verified">

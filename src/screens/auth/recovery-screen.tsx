@@ -16,6 +16,7 @@ import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.m
 import { RecordTextField } from '../records/record-fields';
 import { handEmail, useHandedEmail } from './handed-email';
 import { signInFormSchema } from './sign-in-form';
+import { PublicHeading } from './public-heading';
 
 /** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
 const recoveryFormSchema = (t: Translate) => z.object({ email: signInFormSchema(t).shape.email });
@@ -42,12 +43,7 @@ export default function RecoveryScreen() {
         <Sent email={email} onAgain={() => actor.send({ type: 'recovery.again' })} />
       ) : (
         <>
-          <div>
-            <Typography level="h3" component="h1">
-              {title}
-            </Typography>
-            <Typography level="body-sm">{t('recovery.subtitle')}</Typography>
-          </div>
+          <PublicHeading title={title} subtitle={t('recovery.subtitle')} />
           <RecoveryEmailForm
             initial={email}
             step={step}

@@ -12,6 +12,7 @@ import { selectRegistrationStep } from '../../machines/registration.machine';
 import { EmailSent } from './email-sent';
 import { useHandedEmail } from './handed-email';
 import { RegisterForm } from './register-form';
+import { PublicHeading } from './public-heading';
 
 /**
  * /auth/register (issue 8): the sign-up form, then the check-your-inbox screen. An e-mail handed
@@ -33,12 +34,7 @@ export default function RegisterScreen() {
   if (step === 'emailSent') return <EmailSent actor={actor} />;
   return (
     <Stack gap={2.5}>
-      <div>
-        <Typography level="h3" component="h1">
-          {title}
-        </Typography>
-        <Typography level="body-sm">{t('register.subtitle')}</Typography>
-      </div>
+      <PublicHeading title={title} subtitle={t('register.subtitle')} />
       <RegisterForm actor={actor} cityCheck={cityCheck} />
       <Typography level="body-sm">
         {t('register.haveAccount')}{' '}
