@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { counterMachine } from '../../src/machines/counter.machine';
 import { ANA_LOPEZ, counterPathModel, counterRefreshPathModel, JOSE, PATH_OPEN_ORDERS } from '../support/counter-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath, type PathModel } from '../support/paths';
+import { coverage, generatePaths, type ModelPath, type PathModel, firstPathTaking } from '../support/paths';
 
 const models = [
   { name: 'undo window', model: counterPathModel as PathModel, paths: generatePaths(counterPathModel) },
@@ -10,16 +10,7 @@ const models = [
 ];
 const allPaths = models.flatMap(({ paths }) => paths);
 
-/** The first generated path (of either model) that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(counterMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of allPaths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(counterMachine, allPaths, label);
 
 const ids = (path: ModelPath) => path.state.machine.context.orders.map((o: { id: number }) => o.id);
 

@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { coverOf, offerFormMachine } from '../../src/machines/offer-form.machine';
 import { offerFormCreatePathModel, offerFormPathModel, SAVE_RULE_MESSAGE } from '../support/offer-form-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../support/paths';
 
 const paths = generatePaths(offerFormPathModel);
 /** The create page adds the template choice (guarded to new offers). */
 const createPaths = generatePaths(offerFormCreatePathModel);
 
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(offerFormMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(offerFormMachine, paths, label);
 
 describe('offer form machine: generated paths run against a real actor', () => {
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { orderDetailMachine } from '../../src/machines/order-detail.machine';
 import { orderDetailPathModel, PATH_ORDER } from '../support/order-detail-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../support/paths';
 
 const paths = generatePaths(orderDetailPathModel);
 
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(orderDetailMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(orderDetailMachine, paths, label);
 
 describe('order detail machine: generated paths run against a real actor', () => {
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {

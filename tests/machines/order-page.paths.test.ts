@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { orderPageMachine } from '../../src/machines/order-page.machine';
 import { orderPagePathModel, PATH_CANCELLED, PATH_ORDER } from '../support/order-page-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, PATH_CLOCK_START, type ModelPath } from '../support/paths';
+import { coverage, generatePaths, PATH_CLOCK_START, firstPathTaking } from '../support/paths';
 
 const paths = generatePaths(orderPagePathModel);
 
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(orderPageMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(orderPageMachine, paths, label);
 
 describe('order page machine: generated paths run against a real actor', () => {
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {

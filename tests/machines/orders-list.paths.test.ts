@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ordersListMachine } from '../../src/machines/orders-list.machine';
 import { ordersListPathMachine, ordersListPathModel, PATH_CHANGED, PENDING_FILTER } from '../support/orders-list-paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { allTransitions, coverage, generatePaths, firstPathTaking } from '../support/paths';
 
 const paths = generatePaths(ordersListPathModel);
 
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(ordersListPathMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(ordersListPathMachine, paths, label);
 
 const keyOf = (label: string) => allTransitions(ordersListPathMachine).find((t) => t.label === label)!.key;
 

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pushMachine } from '../../src/machines/push.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
+import { coverage, generatePaths, type ModelPath, firstPathTaking } from '../support/paths';
 import { pushPathModel } from '../support/push-paths';
 
 const paths = generatePaths(pushPathModel);
 
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTaking(label: string): ModelPath {
-  const transition = allTransitions(pushMachine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
+const pathTaking = (label: string) => firstPathTaking(pushMachine, paths, label);
 
 const valuesOf = (path: ModelPath) => path.steps.map((step) => step.state.machine.value);
 

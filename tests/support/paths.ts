@@ -251,6 +251,20 @@ export interface CoverageReport {
   complete: boolean;
 }
 
+/**
+ * The first of `paths` that takes the transition labelled `label`, cut just after the step that
+ * takes it: what the path tests name an operator-facing branch by.
+ */
+export function firstPathTaking(machine: AnyStateMachine, paths: readonly ModelPath[], label: string): ModelPath {
+  const transition = allTransitions(machine).find((t) => t.label === label);
+  if (!transition) throw new Error(`No transition "${label}"`);
+  for (const path of paths) {
+    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
+    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
+  }
+  throw new Error(`No generated path takes "${label}"`);
+}
+
 export function coverage(machine: AnyStateMachine, paths: ReadonlyArray<{ steps: readonly CoveredStep[] }>): CoverageReport {
   const seenTransitions = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitionKeys)));
   // A state left by an eventless transition in the same macrostep (a transient "choosing" state)
