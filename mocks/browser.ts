@@ -114,7 +114,7 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
     if (/^Failed to update a ServiceWorker for scope .*mockServiceWorker\.js/.test(message)) event.preventDefault();
   });
   const worker = setupWorker(...backend.handlers);
-  await worker.start({
+  const registration = await worker.start({
     quiet: true,
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest(request, print) {
@@ -123,10 +123,34 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
     },
   });
 
+  if (registration?.active) rejoinWorkerAfterEveryBeforeUnload(registration.active);
+
   window.devkit = backend.devkit;
   // busy-store's stream of new orders: a push every few minutes for as long as the page runs (a
   // reset reloads the page, so the timer always belongs to the scenario the page started with).
   const everyMs = scenarios[backend.devkit.scenario()]?.newOrderPushEveryMs;
   if (everyMs !== undefined) scheduleNewOrderPushes(backend.devkit, everyMs);
   return backend.devkit;
+}
+
+/**
+ * MSW tells its worker on every `beforeunload` that this page is gone, and stops keeping the
+ * worker awake: from then on the page's calls go to the network, which in mock mode does not
+ * exist. But a beforeunload is not always a departure. The operator may answer the
+ * unsaved-changes prompt with "Stay" and then save (the save failed, with the demo broken until
+ * a reload); and while a navigation is on its way, the screens still call the API. So right after
+ * each beforeunload the page joins the worker again and keeps it awake, as MSW's start did. When
+ * the page does go, the next document starts its own mock backend as usual.
+ */
+function rejoinWorkerAfterEveryBeforeUnload(worker: ServiceWorker) {
+  let keepAwake: number | undefined;
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a ServiceWorker's postMessage has no target origin (the rule means window.postMessage)
+  const tellWorker = (message: string) => worker.postMessage(message);
+  window.addEventListener('beforeunload', () => {
+    // After MSW's own listener has posted CLIENT_CLOSED (messages reach the worker in order).
+    window.setTimeout(() => {
+      tellWorker('MOCK_ACTIVATE');
+      keepAwake ??= window.setInterval(() => tellWorker('KEEPALIVE_REQUEST'), 5_000);
+    }, 0);
+  });
 }

@@ -59,6 +59,22 @@ async function replayCheck(page: Page): Promise<ReplayCheck | undefined> {
   }
 }
 
+/**
+ * Records the page's console errors and uncaught exceptions as problems. A "Failed to load
+ * resource" message names the resource (its location), so the report says which call failed.
+ */
+function watchForProblems(page: Page): Page {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allowed.some((pattern) => pattern.test(text))) return;
+    const source = message.location().url;
+    problems.push(`console.error on ${page.url()}: ${text}${source && source !== page.url() ? ` (${source})` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
+  return page;
+}
+
 export function allowConsoleError(pattern: RegExp) {
   allowed.push(pattern);
 }
@@ -79,13 +95,7 @@ export async function openPage(
   // Date.now() and new Date() answer this moment in every page of the context (timers still run):
   // journeys that depend on the time of day (today / tomorrow) see the same day shape on every run.
   if (options.fixedTime !== undefined) await context.clock.setFixedTime(options.fixedTime);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error on ${page.url()}: ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
+  const page = watchForProblems(await context.newPage());
   const url = new URL(path, options.origin ?? baseUrl());
   if (options.scenario) url.searchParams.set('scenario', options.scenario);
   await page.goto(url.toString());
@@ -94,11 +104,7 @@ export async function openPage(
 
 /** Another tab of the same browser profile: shares localStorage, not sessionStorage. */
 export async function openSecondTab(page: Page, path: string): Promise<Page> {
-  const tab = await page.context().newPage();
-  tab.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) problems.push(`console.error on ${tab.url()}: ${message.text()}`);
-  });
-  tab.on('pageerror', (error) => problems.push(`uncaught on ${tab.url()}: ${error.message}`));
+  const tab = watchForProblems(await page.context().newPage());
   await tab.goto(new URL(path, page.url()).toString());
   return tab;
 }

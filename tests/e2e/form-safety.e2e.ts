@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, setUpBrowser } from './browser';
+import { devkit, openSignedIn, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -60,5 +60,29 @@ describe('forms keep the operator’s work', () => {
     expect(await field(page, 'Quantity').inputValue()).toBe('3');
 
     await expectLeaveGuard(page, '/operations/offers/create');
+  });
+
+  it('the browser’s own prompt: “Stay” keeps the form, and the mock backend still answers the save', async () => {
+    const page = await openSignedIn();
+    await page.goto(at(page, '/operations/offers/create'));
+    await field(page, 'Name').fill('Stayed for');
+    await field(page, 'Quantity').fill('3');
+    await field(page, 'Ordinary price').fill('8');
+    await field(page, 'Offer price').fill('4');
+    // Closing the tab with unsaved changes asks; the operator stays.
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => prompts).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    expect(await field(page, 'Name').inputValue()).toBe('Stayed for');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL('**/operations/offers');
+    const offers = await devkit<{ name: string }[]>(page, "records('offers')");
+    expect(offers.some((offer) => offer.name === 'Stayed for')).toBe(true);
   });
 });

@@ -49,6 +49,7 @@ describe('offer form', () => {
     await name.fill('Renamed in the browser');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL('**/operations/offers');
+    await page.locator(`[data-offer-id="${id}"]`).getByText('Renamed in the browser').waitFor();
     await page.goto(origin(page, `/operations/offers/all/${id}`));
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed in the browser');
   });
