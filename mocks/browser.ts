@@ -6,11 +6,12 @@ import type { MockMapServices } from './context';
 import type { Devkit } from './devkit';
 import { createStoragePersistence } from './persistence';
 import { scheduleNewOrderPushes } from './pushes';
+import { rememberedScenario } from './scenario-choice';
 
 /**
- * The mock backend in the browser (mock mode). main.tsx imports this module dynamically, so a live
- * build carries none of it, and awaits startMockBackend() before rendering: a request made before
- * the worker is ready would escape the mock.
+ * The mock backend in the browser (mock mode), loaded through mock mode's entry (mocks/index.tsx),
+ * so a live build carries none of it. The app's calls wait for startMockBackend()
+ * (DevExtension.backendReady): a request made before the worker is ready would escape the mock.
  *
  * Scenario choice: `?scenario=<name>` wins and is remembered in localStorage `devkit.scenario`;
  * naming a different scenario than the remembered one starts it from a fresh seed. Without the
@@ -30,6 +31,8 @@ export interface MockBackendOptions {
   projectId?: string;
   /** Called before the page reloads after devkit.reset(), e.g. to clear the app's own storage. */
   beforeReload?: () => void;
+  /** The `?scenario=` the page was opened with (mocks/scenario-choice.ts scenarioInAddress). */
+  requestedScenario: string | null;
 }
 
 declare global {
@@ -38,33 +41,12 @@ declare global {
   }
 }
 
-export const SCENARIO_STORAGE_KEY = 'devkit.scenario';
 const DEFAULT_PROJECT_ID = 'console-mock';
 
 /** localStorage, kept small enough for its ~5 MB (see mocks/persistence.ts); never throws. */
 const browserPersistence = createStoragePersistence();
 
-/** The remembered scenario; storage that is disabled or full only costs the memory of the choice. */
-const rememberedScenario = {
-  get(): string | null {
-    try {
-      return localStorage.getItem(SCENARIO_STORAGE_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set(name: string): void {
-    try {
-      localStorage.setItem(SCENARIO_STORAGE_KEY, name);
-    } catch {
-      // QuotaExceededError or disabled storage: the next reload falls back to the default.
-    }
-  },
-};
-
-function chooseScenario(): string {
-  const url = new URL(window.location.href);
-  const requested = url.searchParams.get('scenario');
+function chooseScenario(requested: string | null): string {
   const remembered = rememberedScenario.get();
   let name = requested ?? remembered ?? DEFAULT_SCENARIO;
   if (!scenarios[name]) {
@@ -90,7 +72,7 @@ export async function startMockBackend(options: MockBackendOptions): Promise<Dev
     maps: options.maps,
     projectId: options.projectId ?? DEFAULT_PROJECT_ID,
     scenarios,
-    scenario: chooseScenario(),
+    scenario: chooseScenario(options.requestedScenario),
     now: () => Date.now(),
     journal: options.journal,
     persistence: browserPersistence,

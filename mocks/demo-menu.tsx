@@ -16,6 +16,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
 import type { Journal } from '../src/machines/journal';
 import type { Devkit } from './devkit';
+import { demoMenuButtonProps } from './demo-menu-button';
 import { describeFaults } from './fault-descriptions';
 import type { ActiveFaults } from './faults';
 import { JournalImportError } from './journal-file';
@@ -42,9 +43,14 @@ const activeCount = (faults: ActiveFaults) => faults.failures.length + (faults.l
 /** A fault toggle reads as a checkbox item to assistive technology. */
 const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });
 
+export interface DemoMenuProps {
+  /** Opens as it mounts, with the focus on the button: its stand-in was pressed before the kit had loaded. */
+  openAtOnce?: boolean;
+}
+
 /** `journal`: the app's journal, for the viewer (without it the menu has no viewer item). */
-export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType {
-  return function DemoMenu() {
+export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType<DemoMenuProps> {
+  return function DemoMenu({ openAtOnce = false }: DemoMenuProps) {
     const { t, language } = useLocale();
     const faultsHeading = useId();
     const importFailedTitle = useId();
@@ -101,13 +107,12 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
 
     return (
       <>
-      <Dropdown onOpenChange={(_, open) => open && refresh()}>
+      <Dropdown defaultOpen={openAtOnce} onOpenChange={(_, open) => open && refresh()}>
         <MenuButton
-          variant="outlined"
-          size="sm"
+          {...demoMenuButtonProps}
+          autoFocus={openAtOnce}
           aria-label={t('demo.menuLabel', { scenario: devkit.scenario() })}
           endDecorator={count > 0 ? <Chip size="sm" color="warning" variant="solid">{t('demo.activeFaults', { count })}</Chip> : undefined}
-          sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } }}
         >
           {t('demo.menu')}
         </MenuButton>

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { clearAppStorage, storageKeys, writeJson } from '../src/lib/storage';
 import { replay, type Journal, type JournalExport } from '../src/machines/journal';
-import { SCENARIO_STORAGE_KEY } from './browser';
 import type { Devkit, ImportedJournal } from './devkit';
 import { JournalFileSchema, JournalImportError } from './journal-file';
+import { JOURNAL_HANDOFF_KEY } from './journal-handoff';
 import { writeImportedData } from './persistence';
+import { SCENARIO_STORAGE_KEY } from './scenario-choice';
 
 /**
  * The browser half of devkit.importJournal (docs/decisions/014-journal-import.md). Once the
@@ -16,7 +17,6 @@ import { writeImportedData } from './persistence';
  * the journal shows; the console resumes the session through its ordinary path (the SDK refreshes
  * its ID token, POST users/login), so nothing in src/ knows about imports.
  */
-const HANDOFF_KEY = 'devkit.journal-import';
 const FIREBASE_APP_NAME = '[DEFAULT]';
 
 export interface JournalImportOptions {
@@ -32,12 +32,12 @@ export interface JournalImportOptions {
 export function installJournalImport(devkit: Devkit, options: JournalImportOptions): () => void {
   return devkit.onJournalImported((imported) => {
     try {
-      sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(imported.file.journal));
+      sessionStorage.setItem(JOURNAL_HANDOFF_KEY, JSON.stringify(imported.file.journal));
     } catch {
       throw new JournalImportError('storage');
     }
     if (!writeImportedData(imported.file.scenario, imported.data)) {
-      sessionStorage.removeItem(HANDOFF_KEY);
+      sessionStorage.removeItem(JOURNAL_HANDOFF_KEY);
       throw new JournalImportError('storage');
     }
     localStorage.setItem(SCENARIO_STORAGE_KEY, imported.file.scenario);
@@ -82,8 +82,8 @@ function rememberOperator({ user, identity, file }: ImportedJournal, apiKey: str
 export function takeImportedJournal(journal: Journal): boolean {
   let raw: string | null = null;
   try {
-    raw = sessionStorage.getItem(HANDOFF_KEY);
-    sessionStorage.removeItem(HANDOFF_KEY);
+    raw = sessionStorage.getItem(JOURNAL_HANDOFF_KEY);
+    sessionStorage.removeItem(JOURNAL_HANDOFF_KEY);
   } catch {
     return false;
   }

@@ -1,13 +1,13 @@
 import { seedScenario, type OperatorSeed } from './builders';
 import { fornDeLaLlotja, offerOptions } from './catalogues';
+import { DEMO_SIGN_IN } from './demo-sign-in';
 import type { Scenario } from './scenario';
 
-/** The demo sign-in of every scenario: demo@store.test / demo1234. */
+/** The demo sign-in of every scenario (DEMO_SIGN_IN). */
 export const demoOperator: OperatorSeed = {
   id: 1,
   uid: 'mXk3demoOperatorUid000000001',
-  email: 'demo@store.test',
-  password: 'demo1234',
+  ...DEMO_SIGN_IN,
   name_op: 'Alex Romero',
   first_name: 'Alex',
   phone: '+34 612 345 678',

@@ -57,4 +57,5 @@ export const scenarios = registry(
   expiredSessionScenario,
 );
 
-export const DEFAULT_SCENARIO = defaultScenario.name;
+/** The scenario of a first visit ('default'; named where mock mode's light entry can read it). */
+export { DEFAULT_SCENARIO } from '../mocks/scenario-choice';

@@ -29,6 +29,9 @@ const FORBIDDEN_EARLY: Record<string, RegExp> = {
   'Firebase messaging': /node_modules\/@firebase\/messaging|node_modules\/firebase\/messaging/,
 };
 const MOCK_CODE = FORBIDDEN_EARLY['mock kit'];
+/** Mock mode's light entry (mocks/index.tsx) and what it must leave to the kit it starts on demand. */
+const MOCK_ENTRY = 'mocks/index.tsx';
+const HEAVY_MOCK_CODE = /node_modules\/(msw|@msw|@mswjs)\/|^scenarios\/(?!demo-sign-in\.ts$)/;
 
 const topArg = process.argv.indexOf('--top');
 const top = topArg > 0 ? Number(process.argv[topArg + 1]) : 12;
@@ -115,6 +118,14 @@ for (const [name, pattern] of Object.entries(FORBIDDEN_EARLY)) {
   console.log(`${name}: in ${anywhere.length} lazily loaded chunk(s) of the two builds`);
   if (anywhere.length === 0) failures.push(`The ${name} pattern ${pattern} matches no module of either build: fix the pattern.`);
 }
+
+// Mock mode's entry stays light (decision 017): the demo's sign-in page loads it at boot, and the
+// heavy kit (MSW, the scenarios) only when the page first needs a backend.
+const demoSignIn = new Set(staticClosure(demo, [...demo.chunks.filter((chunk) => chunk.isEntry), ...chunksFor(demo, SIGN_IN_ROUTE)]).map((chunk) => chunk.file));
+const mockEntry = staticClosure(demo, chunksFor(demo, [MOCK_ENTRY])).filter((chunk) => !demoSignIn.has(chunk.file));
+const heavyInMockEntry = mockEntry.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => HEAVY_MOCK_CODE.test(id)).map((id) => `${chunk.file}: ${id}`));
+console.log(`dist-demo/ mock mode's entry: ${kb(mockEntry.reduce((sum, chunk) => sum + gzipOf(demo, chunk), 0))} gzip beyond the sign-in route; MSW or scenario modules in it: ${heavyInMockEntry.length}`);
+if (heavyInMockEntry.length > 0) failures.push(`Mock mode's entry pulls the heavy kit in:\n    ${heavyInMockEntry.slice(0, 5).join('\n    ')}`);
 
 const mockInLive = live.chunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => MOCK_CODE.test(id)).map((id) => `${chunk.file}: ${id}`));
 console.log(`dist/ (live): modules from mocks/, scenarios/ or MSW: ${mockInLive.length}`);

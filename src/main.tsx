@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ConfigErrorPage } from './app/config-error-page';
 import type { DevExtension } from './app/dev-extension';
+import { preloadPublicPage } from './app/routes';
 import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
 import { journal } from './machines/journal';
@@ -10,9 +11,10 @@ import { restoreCookieConsent } from './machines/preferences';
 import './styles.css';
 
 /**
- * Boot: validate the configuration, start the mock backend in mock mode (before anything can
- * make a request), then render. The mock kit is reached through this one dynamic import, under a
- * condition Vite resolves at build time, so the live build contains none of it.
+ * Boot: validate the configuration, in mock mode start the mock kit, then render. The mock kit is
+ * reached through this one dynamic import, under a condition Vite resolves at build time, so the
+ * live build contains none of it. Its entry is light: the mock backend itself starts when the page
+ * first needs it, and the app's calls wait for it (DevExtension.backendReady, decision 017).
  */
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
@@ -21,6 +23,7 @@ async function boot() {
     root.render(<ConfigErrorPage problems={result.problems} />);
     return;
   }
+  preloadPublicPage(window.location.pathname);
   let dev: DevExtension = {};
   if (import.meta.env.VITE_BACKEND === 'mock') {
     const { startMockMode } = await import('../mocks/index');

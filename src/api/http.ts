@@ -19,6 +19,11 @@ export interface HttpSession {
 interface HttpConfig {
   baseURL: string;
   session?: HttpSession;
+  /**
+   * Calls leave once this resolves. In mock mode a page can render before the mock backend has
+   * started: its first call starts it and waits, rather than reach a network that does not exist.
+   */
+  backendReady?: () => Promise<void>;
 }
 
 let config: HttpConfig | undefined;
@@ -93,6 +98,7 @@ async function send<T>(path: string, options: RequestOptions<T>, token: string |
   if (options.body !== undefined) fetchOptions.body = options.body as FetchOptions['body'];
   let raw: unknown;
   try {
+    await config?.backendReady?.();
     raw = await client(path, fetchOptions);
   } catch (error) {
     throw normalise(error, options.operation);

@@ -27,19 +27,24 @@ export class IdentityError extends Error {
 
 let config: IdentityConfig | undefined;
 let auth: Promise<Auth> | undefined;
+/** The SDK starts (and may call the provider) once this resolves: see HttpConfig.backendReady. */
+let backendReady: (() => Promise<void>) | undefined;
 
-export function configureIdentity(next: IdentityConfig): void {
+export function configureIdentity(next: IdentityConfig, ready?: () => Promise<void>): void {
   config = next;
+  backendReady = ready;
   auth = undefined;
 }
 
 function loadAuth(): Promise<Auth> {
   if (!config) throw new Error('configureIdentity() must run first');
   const appConfig = config;
+  const ready = backendReady;
   auth ??= (async () => {
     const [{ initializeApp }, { initializeAuth, browserLocalPersistence }] = await Promise.all([
       import('firebase/app'),
       import('firebase/auth'),
+      ready?.(),
     ]);
     // localStorage persistence (not IndexedDB) so sign-out demonstrably leaves nothing behind.
     return initializeAuth(initializeApp(appConfig), { persistence: browserLocalPersistence });

@@ -14,4 +14,10 @@ export interface DevExtension {
   analytics?: AnalyticsPort;
   /** The dev kit's pushes (devkit.push), standing in for Firebase Cloud Messaging. */
   push?: PushChannel;
+  /**
+   * Starts the mock backend if it has not started yet and resolves once it answers. A page with
+   * nothing to ask the backend (the sign-in form) renders without it; its first API or identity
+   * call waits here (docs/decisions/017-mock-backend-on-demand.md).
+   */
+  backendReady?: () => Promise<void>;
 }

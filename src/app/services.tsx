@@ -31,14 +31,15 @@ export interface Services {
 export function createServices(config: Config, dev: DevExtension = {}, journal: Journal = appJournal): Services {
   const snackbar = createActor(snackbarMachine).start();
   const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
-  configureIdentity(config.firebase);
+  // In mock mode a page may render before the mock backend has started: the first call starts it.
+  configureIdentity(config.firebase, dev.backendReady);
   // Directions and geocoding are third parties: their calls go to these bases without the token.
   configureMapServices(config.maps);
   // The session's http side is plugged in after the session exists; calls made before that
   // (none: the session restores from storage first) would go without a token.
-  configureHttp({ baseURL: config.apiBaseUrl });
+  configureHttp({ baseURL: config.apiBaseUrl, backendReady: dev.backendReady });
   const session = startSession({ journal, notify });
-  configureHttp({ baseURL: config.apiBaseUrl, session: httpSessionFor(session) });
+  configureHttp({ baseURL: config.apiBaseUrl, session: httpSessionFor(session), backendReady: dev.backendReady });
   return {
     config,
     journal,

@@ -129,6 +129,8 @@ export const SPANISH_OPERATOR = { email: 'operator@store.test', password: 'opera
 
 /** window.devkit in the page (mock mode), typed loosely: tests only call its documented verbs. */
 export async function devkit<T>(page: Page, call: string): Promise<T> {
+  // Mock mode starts its kit on demand (decision 017): a public page may not have started it yet.
+  await page.evaluate(() => (window as unknown as { startDevkit: () => Promise<unknown> }).startDevkit().then(() => undefined));
   return page.evaluate(`window.devkit.${call}`) as Promise<T>;
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_SIGN_IN } from '../../scenarios/demo-sign-in';
 import { collectionNames, collectionSchemas, createDb, snapshotDb, type Db } from '../../mocks/db';
 import { aggregateSales } from '../../mocks/figures';
 import { addDays, seconds, startOfDay } from '../../mocks/time';
 import { SLOW_BACKEND_LATENCY } from '../../mocks/faults';
-import { FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
+import { DEFAULT_SCENARIO, FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
 import { inconsistencies, logisticsInconsistencies } from './consistency';
 
 const NOW = new Date(2026, 5, 19, 18, 45).getTime(); // a Friday evening
@@ -88,9 +89,11 @@ describe.each(Object.keys(scenarios))('scenario %s', (name) => {
     }
   });
 
-  it('signs in as demo@store.test / demo1234 and defines the earnings segments of every store', async () => {
+  it('signs in as the sign-in hint says (DEMO_SIGN_IN, its first operator) and defines the earnings segments of every store', async () => {
     const db = await seeded(name);
-    expect(scenarios[name].operators.some((o) => o.email === 'demo@store.test' && o.password === 'demo1234')).toBe(true);
+    // The hint is shown before the scenarios load (mocks/index.tsx), so it cannot ask them.
+    expect(scenarios[name].operators[0]).toMatchObject(DEMO_SIGN_IN);
+    expect(DEMO_SIGN_IN).toEqual({ email: 'demo@store.test', password: 'demo1234' });
     for (const store of db.stores.all()) {
       const segments = db.earnings.findMany((q) => q.where({ store_id: store.id }));
       expect(segments.map((s) => s.min_orders)).toEqual([1, 2, 5]);
@@ -179,6 +182,8 @@ describe('multi-account scenario data', () => {
 describe('the scenario catalogue (issue 9)', () => {
   it('has the seven scenarios, each described in one clear line', () => {
     expect(Object.keys(scenarios)).toEqual(['default', 'multi-account', 'empty-store', 'busy-store', 'flaky-network', 'slow-backend', 'expired-session']);
+    // Named apart from the scenarios (mocks/scenario-choice.ts), for the Demo menu's stand-in label.
+    expect(scenarios[DEFAULT_SCENARIO].name).toBe(DEFAULT_SCENARIO);
     for (const scenario of Object.values(scenarios)) {
       expect(scenario.description).toMatch(/^\S.{20,160}\S$/);
       expect(scenario.description).not.toMatch(/\n/);

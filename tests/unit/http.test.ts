@@ -250,3 +250,36 @@ describe('http client: calls to another service (directions, geocoding)', () => 
     expect(error.kind).not.toBe('timeout');
   });
 });
+
+describe('http client: a backend that starts on demand (mock mode, decision 017)', () => {
+  const THIRD_PARTY = 'https://maps.test';
+
+  it('starts the backend with the first call and holds platform and third-party calls until it answers, then sends each once', async () => {
+    server.use(
+      recordingHandler(BASE, '/greeting', () => HttpResponse.json({ hello: 'platform' })),
+      recordingHandler(THIRD_PARTY, '/greeting', () => HttpResponse.json({ hello: 'maps' })),
+    );
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => (ready = resolve));
+    const backendReady = vi.fn<() => Promise<void>>(() => started);
+    configureHttp({ baseURL: BASE, session: fakeSession().session, backendReady });
+    expect(backendReady).not.toHaveBeenCalled();
+    const platform = http('/greeting', greeting);
+    const maps = http('/greeting', { ...greeting, baseURL: THIRD_PARTY });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(backendReady).toHaveBeenCalled();
+    expect(received).toEqual([]);
+
+    ready();
+    await expect(platform).resolves.toEqual({ hello: 'platform' });
+    await expect(maps).resolves.toEqual({ hello: 'maps' });
+    expect(received.map((r) => r.url)).toEqual([`${BASE}/greeting`, `${THIRD_PARTY}/greeting`]);
+  });
+
+  it("turns a backend that never starts (its kit failed to load) into a 'network' error naming the call", async () => {
+    configureHttp({ baseURL: BASE, backendReady: () => Promise.reject(new Error('Failed to fetch dynamically imported module')) });
+    const error = await failureOf(http('/greeting', greeting));
+    expect(error).toMatchObject({ kind: 'network', operation: 'GET /greeting' });
+    expect(received).toEqual([]);
+  });
+});

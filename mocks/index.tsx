@@ -1,0 +1,107 @@
+import Button from '@mui/joy/Button';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { DevExtension } from '../src/app/dev-extension';
+import { useT } from '../src/i18n';
+import { now } from '../src/lib/clock';
+import { afterFirstMove } from '../src/lib/first-move';
+import { readJson, storageKeys } from '../src/lib/storage';
+import type { Journal } from '../src/machines/journal';
+import { DEMO_SIGN_IN } from '../scenarios/demo-sign-in';
+import type { Devkit } from './devkit';
+import { demoMenuButtonProps } from './demo-menu-button';
+import { isJournalHandedOver } from './journal-handoff';
+import type { MockModeKit } from './mock-mode-kit';
+import { devkitPushChannel } from './push-channel';
+import { DEFAULT_SCENARIO, rememberedScenario, scenarioInAddress } from './scenario-choice';
+
+declare global {
+  interface Window {
+    /** Starts the mock backend now if it has not started (mock mode) and resolves to window.devkit. */
+    startDevkit?: () => Promise<Devkit>;
+  }
+}
+
+/**
+ * Mock mode's entry point, the target of the one dynamic import in src/main.tsx. It is light on
+ * purpose (docs/decisions/017-mock-backend-on-demand.md): the heavy kit (mocks/mock-mode-kit.ts:
+ * MSW's worker, the scenario's data, window.devkit, the Demo menu) starts
+ *  - before the first render when the page will call the backend at once (an operator is
+ *    remembered, so the session resumes; or a journal import is being handed over);
+ *  - otherwise (the sign-in page and the other public pages) with the first API or identity call
+ *    (DevExtension.backendReady), the operator's first click, tap or key, or window.startDevkit(),
+ *    whichever comes first. A phone showing the sign-in form does not build a backend nobody has
+ *    asked anything yet.
+ */
+export async function startMockMode(options: {
+  apiBaseUrl: string;
+  journal: Journal;
+  projectId?: string;
+  /** The map services to answer (config.maps): directions and geocoding. */
+  maps?: { directionsUrl: string; geocoderUrl: string };
+}): Promise<DevExtension> {
+  const { journal } = options;
+  const requestedScenario = scenarioInAddress();
+  let kit: Promise<MockModeKit> | undefined;
+  let kitLoaded!: (loaded: MockModeKit) => void;
+  const loaded = new Promise<MockModeKit>((resolve) => (kitLoaded = resolve));
+  const startKit = () =>
+    (kit ??= import('./mock-mode-kit')
+      .then(({ loadMockModeKit }) => loadMockModeKit({ ...options, requestedScenario }))
+      .then((started) => {
+        kitLoaded(started);
+        return started;
+      }));
+
+  afterFirstMove(() => void startKit());
+  window.startDevkit = () => startKit().then((started) => started.devkit);
+  if (isJournalHandedOver() || readJson('local', storageKeys.user) !== undefined) await startKit();
+
+  return {
+    demoAccount: { ...DEMO_SIGN_IN },
+    DemoMenu: demoMenuOnceLoaded(startKit, loaded, requestedScenario ?? rememberedScenario.get() ?? DEFAULT_SCENARIO),
+    analytics: { pageViewed: (view) => journal.append({ type: 'page.viewed', at: now(), ...view }) },
+    push: devkitPushChannel({ onPush: (listener) => unsubscribeLater(startKit().then(({ devkit }) => devkit.onPush(listener))) }),
+    backendReady: () => startKit().then(() => undefined),
+  };
+}
+
+/**
+ * The Demo menu. Until the kit has loaded, a button that looks the same stands in for it; pressing
+ * it starts the kit (the first click does anyway) and the menu opens as soon as the kit is there.
+ */
+function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promise<MockModeKit>, scenario: string): ComponentType {
+  let Loaded: MockModeKit['DemoMenu'] | undefined;
+  void loaded.then((kit) => (Loaded = kit.DemoMenu));
+  return function DemoMenuOnceLoaded() {
+    const t = useT();
+    const [Menu, setMenu] = useState(() => Loaded);
+    const [wanted, setWanted] = useState(false);
+    useEffect(() => {
+      let mounted = true;
+      void loaded.then((kit) => mounted && setMenu(() => kit.DemoMenu));
+      return () => {
+        mounted = false;
+      };
+    }, []);
+    if (Menu) return <Menu openAtOnce={wanted} />;
+    return (
+      <Button
+        {...demoMenuButtonProps}
+        aria-label={t('demo.menuLabel', { scenario })}
+        aria-haspopup="menu"
+        loading={wanted}
+        onClick={() => {
+          setWanted(true);
+          void startKit();
+        }}
+      >
+        {t('demo.menu')}
+      </Button>
+    );
+  };
+}
+
+/** An unsubscribe for a subscription that is made once the kit has started. */
+function unsubscribeLater(subscription: Promise<() => void>): () => void {
+  return () => void subscription.then((stop) => stop());
+}
