@@ -10,6 +10,7 @@ import type { Journal } from '../journal';
 import type { SnackbarRequest } from '../snackbar.machine';
 import { isStaleAt, sessionMachine, type StoredSession } from './machine';
 import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
+import { afterFirstMove } from '../../lib/first-move';
 
 /**
  * The session machine with its real effects: Firebase for the identity provider, the platform's
@@ -105,7 +106,8 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
       },
       restartAtSignIn: () => window.location.replace('/auth/login'),
       notifySessionExpired: () => notify({ key: 'session.expired', severity: 'warning' }),
-      prepareSignIn: () => prefetchIdentitySdk(),
+      // Not on a page only being looked at: once the operator starts filling in the form.
+      prepareSignIn: () => afterFirstMove(prefetchIdentitySdk),
       logSignOutFailure: (_, { error }) => console.info('Logout call failed; signed out locally.', describe(error)),
       logResumeFailure: (_, { error }) => console.info('Could not resume the session with the identity provider.', describe(error)),
     },

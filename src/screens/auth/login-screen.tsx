@@ -17,6 +17,7 @@ import { useProjection, useSession } from '../../app/hooks';
 import { usePageTitle } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
+import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
 import { signInFormSchema, type SignInForm } from './sign-in-form';
@@ -44,14 +45,13 @@ export default function LoginScreen() {
     formState: { errors },
   } = useForm<SignInForm>({ resolver: zodResolver(schema), defaultValues: { email: filledEmail, password: '' } });
 
-  // While the operator types, fetch what follows a sign-in (the shell, a lazy chunk since the
-  // sign-in route must stay small, and the overview), so it is ready at once.
+  // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell, a lazy
+  // chunk since the sign-in route must stay small, and the overview), so it is ready at once.
   useEffect(() => {
-    const timer = window.setTimeout(() => {
+    afterFirstMove(() => {
       void import('../../app/shell/shell');
       void import('../overview/overview-screen');
-    }, 500);
-    return () => window.clearTimeout(timer);
+    });
   }, []);
 
   const submit = handleSubmit(({ email, password }) => session.send({ type: 'session.signIn', email, password }));
