@@ -4,6 +4,7 @@ import { MOCK_MAP_SERVICES, type MockContext, type MockMapServices } from './con
 import { createDb, type Db } from './db';
 import { createDevkit, type Devkit, type DevkitOptions } from './devkit';
 import { createFaults, type Faults } from './faults';
+import { indexHandlers } from './handler-index';
 import { createHandlers } from './handlers';
 import type { Persistence } from './persistence';
 import { startOfDay, type ServerClock } from './time';
@@ -89,5 +90,5 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   faults.applyProfile(scenario.faults);
 
-  return { db, faults, ctx, handlers: createHandlers(ctx), devkit };
+  return { db, faults, ctx, handlers: indexHandlers(createHandlers(ctx)), devkit };
 }

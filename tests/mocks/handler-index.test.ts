@@ -1,0 +1,54 @@
+import { getResponse, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { indexHandlers } from '../../mocks/handler-index';
+
+const API = 'https://api.test';
+const answer = (name: string) => () => HttpResponse.json({ name });
+const nameOf = async (response: Response | undefined) => (response ? ((await response.json()) as { name: string }).name : undefined);
+const ask = (handlers: Parameters<typeof getResponse>[0], method: string, path: string) => getResponse(handlers, new Request(`${API}${path}`, { method })).then(nameOf);
+
+describe('indexHandlers (one front handler instead of ~150 tries per request)', () => {
+  const original = [
+    http.get(`${API}/stores/home`, answer('home')),
+    http.get(`${API}/stores/offers/:status`, answer('offers by status')),
+    http.put(`${API}/stores/offers`, answer('save offer')),
+    http.get(`${API}/stores/:id/orders`, answer('orders of a store')),
+    http.all(`${API}/stores/ping`, answer('ping, any method')),
+    http.get(/\/anything\/goes$/, answer('a RegExp path')),
+    http.get(`${API}/stores/:id/orders`, answer('never: a later duplicate')),
+  ];
+  const indexed = indexHandlers(original);
+
+  it('answers every request exactly as the handlers in order do, first match first', async () => {
+    const requests: Array<[string, string]> = [
+      ['GET', '/stores/home'],
+      ['GET', '/stores/offers/active'],
+      ['PUT', '/stores/offers'],
+      ['GET', '/stores/7/orders'],
+      ['GET', '/stores/home/orders'],
+      ['DELETE', '/stores/ping'],
+      ['GET', '/x/anything/goes'],
+      ['POST', '/stores/home'],
+      ['GET', '/nowhere'],
+    ];
+    for (const [method, path] of requests) expect(await ask(indexed, method, path), `${method} ${path}`).toBe(await ask(original, method, path));
+    expect(await ask(indexed, 'GET', '/stores/7/orders')).toBe('orders of a store');
+    expect(await ask(indexed, 'POST', '/stores/home')).toBeUndefined();
+  });
+
+  it('tries only the handlers that could match: the method and the literal start of the path', async () => {
+    const tried = vi.fn<(name: string) => void>();
+    const spying = (name: string) => () => {
+      tried(name);
+      return undefined;
+    };
+    const handlers = indexHandlers([
+      http.get(`${API}/stores/home`, spying('home')),
+      http.post(`${API}/stores/offers`, spying('post offers')),
+      http.get(`${API}/stores/offers/:status`, spying('offers by status')),
+      http.get(`https://other.test/stores/offers/:status`, spying('another host')),
+    ]);
+    await getResponse(handlers, new Request(`${API}/stores/offers/active`));
+    expect(tried.mock.calls).toEqual([['offers by status']]);
+  });
+});
