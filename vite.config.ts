@@ -38,8 +38,14 @@ function mockServiceWorker(mode: string): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin()],
-  // MSW's cookie store in the browser: a stand-in without the public suffix list (see the file).
-  resolve: mode === 'mock' ? { alias: { 'tough-cookie': fileURLToPath(new URL('./mocks/tough-cookie-shim.ts', import.meta.url)) } } : {},
+  resolve: {
+    alias: [
+      // zod without its `new Function` probe, which the CSP reports (see the file).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      // MSW's cookie store in the browser: a stand-in without the public suffix list (see the file).
+      ...(mode === 'mock' ? [{ find: 'tough-cookie', replacement: fileURLToPath(new URL('./mocks/tough-cookie-shim.ts', import.meta.url)) }] : []),
+    ],
+  },
   server: { port: 5173, strictPort: false, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {

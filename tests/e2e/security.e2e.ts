@@ -420,4 +420,24 @@ describe('Content-Security-Policy', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'none'");
   });
+
+  it('is never broken by the console itself: signing in to the overview reports no violation', async () => {
+    const page = await openPage('/auth/login');
+    // Recorded from the first script on: the policy reports even a probe whose throw is caught.
+    await page.context().addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    });
+    await page.reload();
+    await acceptCookies(page);
+    await signIn(page);
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await page.getByTestId('overall-rating').waitFor();
+    const signingIn = await violations();
+    // A signed-in load: the session resumes and the mock kit starts before the first render.
+    await page.reload();
+    await page.getByTestId('overall-rating').waitFor();
+    expect({ signingIn, signedInLoad: await violations() }).toEqual({ signingIn: [], signedInLoad: [] });
+  });
 });
