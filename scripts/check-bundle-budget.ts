@@ -18,8 +18,11 @@ import { bundleGraphPath, type BundleGraph, type GraphChunk } from './bundle-gra
 
 /** Issue #9's target. */
 const SIGN_IN_TARGET_GZIP = 150 * 1024;
-/** Enforced: the measured size when the gate was installed (252.1 KB); lower it as the route slims. */
-const SIGN_IN_CEILING_GZIP = 255 * 1024;
+/**
+ * Enforced, and only ever lowered as the route slims: 255 KB when the gate was installed (252.1 KB
+ * measured), 242 KB once the sign-in form dropped react-hook-form (239.7 KB).
+ */
+const SIGN_IN_CEILING_GZIP = 242 * 1024;
 const SIGN_IN_ROUTE = ['src/screens/auth/login-screen.tsx', 'src/screens/auth/public-layout.tsx'];
 const SHELL = ['src/app/shell/shell.tsx'];
 const FORBIDDEN_EARLY: Record<string, RegExp> = {

@@ -50,6 +50,24 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
   });
 
+  it('puts the focus on the first field with a problem, and checks again as the operator types', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Enter your e-mail');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), '  demo@store.test ');
+    await waitFor(() => expect(screen.queryByText('Enter your e-mail')).toBeNull());
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await waitFor(() => expect(screen.queryByText('Enter your password')).toBeNull());
+    // What the operator typed stays as typed; the sign-in goes with the e-mail trimmed.
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+  });
+
   it('keeps e-mail and password after a refused sign-in and lets the operator retry', async () => {
     expectConsoleError(/INVALID_LOGIN_CREDENTIALS|auth\/invalid-credential/);
     const user = userEvent.setup();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
@@ -10,8 +9,7 @@ import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProjection, useSession } from '../../app/hooks';
 import { usePageTitle } from '../../app/page';
@@ -20,7 +18,7 @@ import { useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
-import { signInFormSchema, type SignInForm } from './sign-in-form';
+import { signInFormErrors, signInFormSchema, type SignInForm } from './sign-in-form';
 import { PublicHeading } from './public-heading';
 
 /**
@@ -38,12 +36,14 @@ export default function LoginScreen() {
   const filledEmail = useHandedEmail();
   // An operator who just validated this e-mail in this tab is welcomed (the registration flags).
   const justVerified = useProjection('registration', (view) => view.email_was_verified_ok && filledEmail !== '' && view.email === filledEmail.toLowerCase());
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<SignInForm>({ resolver: zodResolver(schema), defaultValues: { email: filledEmail, password: '' } });
+  // Two fields: plain state rather than react-hook-form, which would be ~10 KB more for the one page
+  // every operator loads first (docs/decisions/015). Checked on submit, then as the operator types.
+  const [values, setValues] = useState<SignInForm>({ email: filledEmail, password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const errors = useMemo(() => (submitted ? signInFormErrors(schema, values) : {}), [submitted, schema, values]);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const change = (field: keyof SignInForm) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell, a lazy
   // chunk since the sign-in route must stay small, and the overview), so it is ready at once.
@@ -54,7 +54,17 @@ export default function LoginScreen() {
     });
   }, []);
 
-  const submit = handleSubmit(({ email, password }) => session.send({ type: 'session.signIn', email, password }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      session.send({ type: 'session.signIn', email: parsed.data.email, password: parsed.data.password });
+      return;
+    }
+    // The first field with a problem (the schema checks the e-mail first) takes the focus.
+    (parsed.error.issues[0]?.path[0] === 'password' ? passwordInput : emailInput).current?.focus();
+  };
 
   return (
     <Stack gap={2.5}>
@@ -82,8 +92,7 @@ export default function LoginScreen() {
             size="sm"
             variant="outlined"
             onClick={() => {
-              setValue('email', dev.demoAccount!.email, { shouldValidate: true });
-              setValue('password', dev.demoAccount!.password, { shouldValidate: true });
+              setValues({ email: dev.demoAccount!.email, password: dev.demoAccount!.password });
             }}
           >
             {t('auth.demo.fill')}
@@ -95,16 +104,27 @@ export default function LoginScreen() {
         <Stack gap={2}>
           <FormControl error={!!errors.email}>
             <FormLabel>{t('auth.email')}</FormLabel>
-            <Input type="email" autoComplete="username" autoFocus={filledEmail === ''} {...register('email')} />
-            {errors.email && <FormHelperText>{errors.email.message}</FormHelperText>}
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              autoFocus={filledEmail === ''}
+              value={values.email}
+              onChange={change('email')}
+              slotProps={{ input: { ref: emailInput } }}
+            />
+            {errors.email && <FormHelperText>{errors.email}</FormHelperText>}
           </FormControl>
           <FormControl error={!!errors.password}>
             <FormLabel>{t('auth.password')}</FormLabel>
             <Input
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
+              name="password"
               autoFocus={filledEmail !== ''}
-              {...register('password')}
+              value={values.password}
+              onChange={change('password')}
+              slotProps={{ input: { ref: passwordInput } }}
               endDecorator={
                 <IconButton
                   variant="plain"
@@ -117,7 +137,7 @@ export default function LoginScreen() {
                 </IconButton>
               }
             />
-            {errors.password && <FormHelperText>{errors.password.message}</FormHelperText>}
+            {errors.password && <FormHelperText>{errors.password}</FormHelperText>}
           </FormControl>
           <Button type="submit" loading={signingIn} loadingPosition="start" fullWidth>
             {signingIn ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
