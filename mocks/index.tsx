@@ -28,9 +28,9 @@ declare global {
  *  - before the first render when the page will call the backend at once (an operator is
  *    remembered, so the session resumes; or a journal import is being handed over);
  *  - otherwise (the sign-in page and the other public pages) with the first API or identity call
- *    (DevExtension.backendReady), the operator's first click, tap or key, or window.startDevkit(),
- *    whichever comes first. A phone showing the sign-in form does not build a backend nobody has
- *    asked anything yet.
+ *    (DevExtension.backendReady), the operator's first move (src/lib/first-move.ts: a click, tap,
+ *    key or typed value), or window.startDevkit(), whichever comes first. A phone showing the
+ *    sign-in form does not build a backend nobody has asked anything yet.
  */
 export async function startMockMode(options: {
   apiBaseUrl: string;

@@ -44,10 +44,12 @@ async function measure(browser: Browser, baseUrl: string, scenario: string): Pro
   });
   await page.goto(`${baseUrl}/auth/login?scenario=${scenario}`);
   await page.getByLabel('Email').waitFor();
-  // An operator needs seconds to type; the page may use them (e.g. to fetch the identity SDK).
-  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill('demo@store.test');
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  // An operator needs seconds to type, and the page uses them: their first move starts the demo's
+  // mock backend and fetches the identity SDK and the shell (decision 017).
+  await page.waitForFunction(() => 'devkit' in window);
+  await page.waitForLoadState('networkidle');
   // Timed inside the page: from the click event to the frame in which the figures exist.
   await page.evaluate(() => {
     const marks: { click?: number; figures?: number } = {};

@@ -1,10 +1,11 @@
 /**
- * The operator's first move on the page: a click, a tap or a key. Work that only pays off once
+ * The operator's first move on the page: a click, a tap, a key, or a field's value changing (a
+ * paste, or a password manager filling the sign-in form without a key). Work that only pays off once
  * someone acts (fetching what a sign-in leads to, starting the demo backend) waits for it, so a
  * page that is only being looked at (or measured) does not spend a phone's network and CPU on it.
  * Focus is not a move: a field focused on load (autoFocus) has not been touched by anyone.
  */
-const MOVES = ['pointerdown', 'keydown', 'touchstart'] as const;
+const MOVES = ['pointerdown', 'keydown', 'touchstart', 'input'] as const;
 
 let moved = false;
 const waiting = new Set<() => void>();

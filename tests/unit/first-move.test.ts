@@ -21,7 +21,7 @@ describe('afterFirstMove', () => {
     expect(prefetch).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['pointerdown', 'touchstart'])('counts a %s as the first move and runs every waiting callback once', async (type) => {
+  it.each(['pointerdown', 'touchstart', 'input'])('counts a %s as the first move (an input: a paste, a password manager) and runs every waiting callback once', async (type) => {
     const { afterFirstMove } = await freshModule();
     const first = vi.fn<() => void>();
     const second = vi.fn<() => void>();
