@@ -139,6 +139,8 @@ async function visit(page: Page, path: string): Promise<string[]> {
 const NO_LOAD_ON_ENTRY = [/^\/synchronization$/, /^\/profile\/\d+$/, /^\/settings\/(media|security|terms)$/];
 
 const SCHEMES: readonly Scheme[] = ['light', 'dark'];
+/** A crawl of every route in both schemes, axe on each. */
+const CRAWL_TIMEOUT_MS = 150_000;
 
 /** Runs `check` in both colour schemes at once (one page each) and gathers what both found. */
 async function inBothSchemes(check: (scheme: Scheme) => Promise<string[]>): Promise<string[]> {
@@ -166,7 +168,8 @@ describe('signed in', () => {
     ids = await idsOf(pages.get('light')!);
   });
 
-  it('every route with data', async () => {
+  // Crawls: ~25 s each on an idle 2-core machine, twice that when it is loaded (a run hit 60 s).
+  it('every route with data', { timeout: CRAWL_TIMEOUT_MS }, async () => {
     const found = await inBothSchemes(async (scheme) => {
       const page = pages.get(scheme)!;
       const violations: string[] = [];
@@ -222,7 +225,7 @@ describe('signed in', () => {
   });
 });
 
-it('every route of an empty store', async () => {
+it('every route of an empty store', { timeout: CRAWL_TIMEOUT_MS }, async () => {
   const found = await inBothSchemes(async (scheme) => {
     const page = await signedIn(scheme, 'empty-store');
     const operators = await devkit<Array<{ id: number; email: string }>>(page, "records('operators')");
