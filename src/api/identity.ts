@@ -54,11 +54,12 @@ function loadAuth(): Promise<Auth> {
 
 /**
  * Downloads the SDK without starting it (starting it would write its IndexedDB), so a sign-in
- * does not wait for the download. Called while the sign-in form is on screen.
+ * does not wait for the download. Called while the sign-in form is on screen. A prefetch that
+ * fails costs nothing: signing in imports again and reports its own failure.
  */
 export function prefetchIdentitySdk(): void {
-  void import('firebase/app');
-  void import('firebase/auth');
+  import('firebase/app').catch(() => {});
+  import('firebase/auth').catch(() => {});
 }
 
 const unreachable = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout']);

@@ -19,12 +19,16 @@ function onMove() {
   for (const callback of callbacks) callback();
 }
 
-/** Runs `callback` at the operator's first move, or at once when they have already moved. */
-export function afterFirstMove(callback: () => void): void {
+/**
+ * Runs `callback` at the operator's first move, or at once when they have already moved. Returns
+ * what cancels it while it is still waiting (a screen that unmounts first).
+ */
+export function afterFirstMove(callback: () => void): () => void {
   if (moved) {
     callback();
-    return;
+    return () => {};
   }
   if (waiting.size === 0) for (const type of MOVES) window.addEventListener(type, onMove, { capture: true, passive: true });
   waiting.add(callback);
+  return () => waiting.delete(callback);
 }

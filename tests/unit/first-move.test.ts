@@ -33,6 +33,15 @@ describe('afterFirstMove', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
+  it('can be cancelled while it waits (a screen that unmounts first)', async () => {
+    const { afterFirstMove } = await freshModule();
+    const prefetch = vi.fn<() => void>();
+    const cancel = afterFirstMove(prefetch);
+    cancel();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
   it('runs a callback at once when the operator has already moved', async () => {
     const { afterFirstMove } = await freshModule();
     afterFirstMove(() => {});

@@ -46,13 +46,16 @@ export default function LoginScreen() {
   const change = (field: keyof SignInForm) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell, a lazy
-  // chunk since the sign-in route must stay small, and the overview), so it is ready at once.
-  useEffect(() => {
-    afterFirstMove(() => {
-      void import('../../app/shell/shell');
-      void import('../overview/overview-screen');
-    });
-  }, []);
+  // chunk since the sign-in route must stay small, and the overview), so it is ready at once. A
+  // prefetch that fails costs nothing: the navigation imports again and reports its own failure.
+  useEffect(
+    () =>
+      afterFirstMove(() => {
+        import('../../app/shell/shell').catch(() => {});
+        import('../overview/overview-screen').catch(() => {});
+      }),
+    [],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
