@@ -59,16 +59,33 @@ async function replayCheck(page: Page): Promise<ReplayCheck | undefined> {
   }
 }
 
+/** Hosts the mock backend answers in the demo: the platform API and map services (.env.mock), the identity provider. */
+const MOCK_HOST = /^https:\/\/([a-z]+\.store-platform\.test|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com)\//;
+
 /**
  * Records the page's console errors and uncaught exceptions as problems. A "Failed to load
  * resource" message names the resource (its location), so the report says which call failed.
+ *
+ * One exception: a call to a mock host that fails while the page is between two documents (from
+ * the main frame's navigation request to the new document's load). That is the old document's
+ * call, still in flight when the test reloaded or navigated: MSW's worker lets go of a page at its
+ * `beforeunload`, so such a call fails where a live server's would have been cancelled silently.
+ * The new document's own calls come after its load and are still reported.
  */
 function watchForProblems(page: Page): Page {
+  let betweenDocuments = false;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) betweenDocuments = true;
+  });
+  page.on('load', () => {
+    betweenDocuments = false;
+  });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
     if (allowed.some((pattern) => pattern.test(text))) return;
     const source = message.location().url;
+    if (betweenDocuments && text.startsWith('Failed to load resource: net::') && MOCK_HOST.test(source)) return;
     problems.push(`console.error on ${page.url()}: ${text}${source && source !== page.url() ? ` (${source})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
