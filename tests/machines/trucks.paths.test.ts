@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
 import { selectFormSaveError, selectFormUnsaved } from '../../src/machines/record-form.machine';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/record-list.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath, type PathModel } from '../support/paths';
+import { allTransitions, coverage, firstPathTaking, generatePaths, type ModelPath, type PathModel } from '../support/paths';
 import { loadedTruckValues, PATH_TRUCK, truckFormPathModel, trucksListPathModel, typedTruckValues } from '../support/trucks-paths';
-
-/** The first generated path that takes the transition labelled `label`, cut just after the step that takes it. */
-function pathTakingIn(machine: AnyStateMachine, paths: ModelPath[], label: string): ModelPath {
-  const transition = allTransitions(machine).find((t) => t.label === label);
-  if (!transition) throw new Error(`No transition "${label}"`);
-  for (const path of paths) {
-    const index = path.steps.findIndex((step) => step.state.taken.includes(transition.key));
-    if (index > 0) return { ...path, state: path.steps[index].state, steps: path.steps.slice(0, index + 1), weight: index };
-  }
-  throw new Error(`No generated path takes "${label}"`);
-}
 
 async function coverageOf(model: PathModel, paths: ModelPath[]) {
   const executed: ExecutedPath[] = [];
@@ -26,7 +14,7 @@ async function coverageOf(model: PathModel, paths: ModelPath[]) {
 describe('trucks list machine (the shared record list): generated paths run against a real actor', () => {
   const model = trucksListPathModel as PathModel;
   const paths = generatePaths(model);
-  const pathTaking = (label: string) => pathTakingIn(model.machine, paths, label);
+  const pathTaking = (label: string) => firstPathTaking(model.machine, paths, label);
 
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
     const executed = await executePath(model, path);
@@ -83,7 +71,7 @@ describe('trucks list machine (the shared record list): generated paths run agai
 describe('truck form machine (the shared record form): generated paths run against a real actor', () => {
   const model = truckFormPathModel as PathModel;
   const paths = generatePaths(model);
-  const pathTaking = (label: string) => pathTakingIn(model.machine, paths, label);
+  const pathTaking = (label: string) => firstPathTaking(model.machine, paths, label);
 
   it.each(paths.map((path, index) => [pathTitle(path, index), path] as const))('%s', async (_, path) => {
     const executed = await executePath(model, path);
