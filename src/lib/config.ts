@@ -49,7 +49,8 @@ export const ConfigSchema = z.object({
   /**
    * Maps (docs/decisions/011-logistics-and-maps.md): an OSRM-compatible directions service and a
    * Nominatim-compatible geocoder, both required; tiles optional: without a tile URL the map draws
-   * the bundled offline base map (mock mode never asks the internet for tiles).
+   * the bundled offline base map. Mock mode never asks the internet for tiles: parseConfig leaves
+   * the tile settings out there, whatever the env says.
    */
   maps: z.object({
     directionsUrl: httpUrl(),
@@ -93,6 +94,7 @@ const hasValue = (value: string | boolean | undefined) => typeof value === 'stri
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function parseConfig(env: Record<string, string | boolean | undefined>): ConfigResult {
+  const tilesAllowed = env.VITE_BACKEND !== 'mock';
   const candidate = {
     backend: env.VITE_BACKEND,
     apiBaseUrl: env.VITE_API_BASE_URL,
@@ -114,9 +116,11 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
     maps: {
       directionsUrl: env.VITE_DIRECTIONS_URL,
       geocoderUrl: env.VITE_GEOCODER_URL,
-      // Optional: blank (as .env.mock and .env.example leave them) means the offline base map.
-      ...(hasValue(env.VITE_MAP_TILES_URL) ? { tilesUrl: env.VITE_MAP_TILES_URL } : {}),
-      ...(hasValue(env.VITE_MAP_TILES_ATTRIBUTION) ? { tilesAttribution: env.VITE_MAP_TILES_ATTRIBUTION } : {}),
+      // Optional: blank (as .env.mock and .env.example leave them) means the offline base map. Mock
+      // mode ignores them (not even validated): a tile URL left in a .env must not send a demo's
+      // map requests to the internet.
+      ...(tilesAllowed && hasValue(env.VITE_MAP_TILES_URL) ? { tilesUrl: env.VITE_MAP_TILES_URL } : {}),
+      ...(tilesAllowed && hasValue(env.VITE_MAP_TILES_ATTRIBUTION) ? { tilesAttribution: env.VITE_MAP_TILES_ATTRIBUTION } : {}),
     },
   };
   const result = ConfigSchema.safeParse(candidate);

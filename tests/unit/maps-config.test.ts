@@ -32,6 +32,15 @@ describe('maps configuration', () => {
     expect(result.ok && baseMapOf(result.config.maps)).toEqual({ kind: 'tiles', url: 'https://tile.example.com/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
   });
 
+  it('mock mode ignores the tile settings, even an invalid one: its maps never ask the internet for tiles', () => {
+    const mock = { ...env, VITE_BACKEND: 'mock' };
+    for (const tilesUrl of ['https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'https://tile.example.com/tiles.png']) {
+      const result = parseConfig({ ...mock, VITE_MAP_TILES_URL: tilesUrl, VITE_MAP_TILES_ATTRIBUTION: '© OpenStreetMap contributors' });
+      expect(result.ok && result.config.maps).toEqual({ directionsUrl: 'https://router.example.com/osrm', geocoderUrl: 'https://nominatim.example.com' });
+      expect(result.ok && baseMapOf(result.config.maps)).toEqual({ kind: 'offline' });
+    }
+  });
+
   it.each([
     [{ VITE_DIRECTIONS_URL: undefined }, { variable: 'VITE_DIRECTIONS_URL', reason: 'missing' }],
     [{ VITE_GEOCODER_URL: 'nominatim' }, { variable: 'VITE_GEOCODER_URL', reason: 'not-a-url' }],
