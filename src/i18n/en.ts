@@ -718,6 +718,7 @@ export const en = {
   'settings.devices.allowance': 'Number of devices allowed',
   'settings.devices.allowanceHint': 'How many devices may register with the store’s API key. Registered now: {count}.',
   'settings.devices.save': 'Save',
+  'settings.devices.leaveBody': 'The new number of devices allowed is not saved yet.',
   'settings.devices.saving': 'Saving…',
   'settings.devices.notWhole': 'Enter a whole number from 0',
   'settings.devices.tooMany': 'At most {max} devices',

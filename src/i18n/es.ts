@@ -698,6 +698,7 @@ export const es: Messages = {
   'settings.devices.allowance': 'Número de dispositivos permitidos',
   'settings.devices.allowanceHint': 'Cuántos dispositivos pueden registrarse con la clave API de la tienda. Registrados ahora: {count}.',
   'settings.devices.save': 'Guardar',
+  'settings.devices.leaveBody': 'El nuevo número de dispositivos permitidos aún no está guardado.',
   'settings.devices.saving': 'Guardando…',
   'settings.devices.notWhole': 'Escribe un número entero desde 0',
   'settings.devices.tooMany': 'Como máximo {max} dispositivos',

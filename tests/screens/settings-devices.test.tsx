@@ -26,6 +26,7 @@ const serverStore = () => (backend.current.devkit.records('stores') as WireStore
 const QR_LABEL = 'QR code of the API key';
 const button = (name: string | RegExp, container: HTMLElement = document.body) => within(container).getByText(name, { selector: 'button' }) as HTMLButtonElement;
 const shownKey = () => screen.getByTestId('api-key').textContent;
+const tabNamed = (text: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === text)!;
 const qrCode = () => screen.queryByRole('img', { name: QR_LABEL });
 /** The snackbar shows one message at a time: the next one waits until this one is closed. */
 const closeSnackbar = () => document.querySelector<HTMLElement>('button[aria-label="Close message"]')!;
@@ -207,6 +208,64 @@ describe('settings: devices and the API key', () => {
     await user.click(button('Save'));
     expect(await screen.findByText('Successfully saved')).toBeTruthy();
     expect(serverStore().devicesAllowed).toBe(devicesAllowed + 2);
+  });
+
+  it('a failed allowance save says "Error on store data save" and keeps the typed number for a retry', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { devicesAllowed } = serverStore();
+    renderConsoleAt('/settings/devices');
+    await tabShown();
+    // The tab loads with the same call: the fault is set once it shows.
+    backend.current.devkit.fail('POST /stores/profile/devices', 500, { times: 1 });
+    const field = screen.getByLabelText('Number of devices allowed', { selector: 'input' }) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, String(devicesAllowed + 3));
+    await user.click(button('Save'));
+    expect(await screen.findByText('Error on store data save')).toBeTruthy();
+    expect(field.value).toBe(String(devicesAllowed + 3));
+    expect(serverStore().devicesAllowed).toBe(devicesAllowed);
+
+    await user.click(closeSnackbar());
+    await user.click(button('Save'));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(serverStore().devicesAllowed).toBe(devicesAllowed + 3);
+  });
+
+  it('a failed unregister says "Error on delete" and keeps the device, on screen and on the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const [first] = serverStore().devices;
+    renderConsoleAt('/settings/devices');
+    await tabShown();
+    backend.current.devkit.fail('POST /stores/profile/devices', 500, { times: 1 });
+    await user.click(within(screen.getByTestId(`device-${first.id}`)).getByText('Unregister', { selector: 'button' }));
+    await user.click(button('Unregister', await screen.findByRole('alertdialog')));
+    expect(await screen.findByText('Error on delete')).toBeTruthy();
+    expect(screen.getByTestId(`device-${first.id}`)).toBeTruthy();
+    expect(serverStore().devices.map((d) => d.id)).toContain(first.id);
+  });
+
+  it('leaving with a new allowance not saved asks first and Keep editing keeps it; once saved, the tab is left without a question', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { devicesAllowed } = serverStore();
+    renderConsoleAt('/settings/devices');
+    await tabShown();
+    const field = screen.getByLabelText('Number of devices allowed', { selector: 'input' }) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, String(devicesAllowed + 1));
+    await user.click(tabNamed('Billing'));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(screen.getByText('The new number of devices allowed is not saved yet.')).toBeTruthy();
+    await user.click(screen.getByText('Keep editing', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).toBeNull());
+    expect(window.location.pathname).toBe('/settings/devices');
+    expect(field.value).toBe(String(devicesAllowed + 1));
+
+    // Saved, it is no longer a change: the tab can be left without a question.
+    await user.click(button('Save'));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    await user.click(tabNamed('Billing'));
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
+    expect(screen.queryByText('Leave without saving?')).toBeNull();
   });
 
   it('a failed load says so with Retry, which loads the tab', async () => {

@@ -9,8 +9,12 @@ import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
+import { z } from 'zod';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { formatDate } from '../../lib/format';
@@ -170,41 +174,66 @@ function problemText(t: Translate, problem: AllowanceProblem): string {
   }
 }
 
+/** The allowance field's rule: a whole number from the devices already registered up to the maximum. */
+function allowanceSchema(registered: () => number) {
+  return z.object({
+    devicesAllowed: z.string().refine((text) => allowanceProblem(allowanceOf(text), registered()) === null),
+  });
+}
+
+type AllowanceValues = z.infer<ReturnType<typeof allowanceSchema>>;
+
+const allowanceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * How many devices may register: react-hook-form with the allowance rule, the operator's text kept
+ * through a failed save, and the unsaved-changes prompt while it differs from the figure on record.
+ */
 function AllowanceCard({ actor }: { actor: DevicesActor }) {
   const t = useT();
   const allowed = useSelector(actor, selectDevicesAllowed);
   const registered = useSelector(actor, (s) => selectDevices(s).length);
   const saving = useSelector(actor, selectSavingAllowance);
   const idle = useSelector(actor, selectWorkIdle);
-  // The field's text is the operator's until sent; the figure on record is the machine's.
-  const [draft, setDraft] = useState(() => String(allowed));
-  const [tried, setTried] = useState(false);
-  const value = draft.trim() === '' ? Number.NaN : Number(draft);
-  const problem = allowanceProblem(value, registered);
+  const [resolver] = useState(() => zodResolver(allowanceSchema(() => selectDevices(actor.getSnapshot()).length)));
+  const { register, handleSubmit, reset, getValues, formState, control } = useForm<AllowanceValues>({
+    defaultValues: { devicesAllowed: String(allowed) },
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const typed = useWatch({ control, name: 'devicesAllowed' });
+  const differsFromRecord = (text: string) => allowanceOf(text) !== selectDevicesAllowed(actor.getSnapshot());
+  const guard = useLeaveGuard(differsFromRecord(typed), () => differsFromRecord(getValues('devicesAllowed')));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (problem === null) actor.send({ type: 'devices.saveAllowance', devicesAllowed: value });
-  };
+  // A save that went through moves the figure on record: the field shows it, no longer "unsaved".
+  const shown = useRef(allowed);
+  useEffect(() => {
+    if (shown.current === allowed) return;
+    shown.current = allowed;
+    reset({ devicesAllowed: String(allowed) });
+  }, [allowed, reset]);
+
+  const submit = handleSubmit(({ devicesAllowed }) => actor.send({ type: 'devices.saveAllowance', devicesAllowed: allowanceOf(devicesAllowed) }));
+  const problem = formState.errors.devicesAllowed ? allowanceProblem(allowanceOf(typed), registered) : null;
 
   return (
     <Section title={t('settings.devices.allowanceTitle')} testId="allowance-card">
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <FormControl error={tried && problem !== null} sx={{ flex: '0 1 320px' }}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <FormControl error={problem !== null} sx={{ flex: '0 1 320px' }}>
           <FormLabel>{t('settings.devices.allowance')}</FormLabel>
           <Input
             type="number"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            {...register('devicesAllowed')}
             slotProps={{ input: { min: registered, max: MAX_DEVICES_ALLOWED, step: 1, inputMode: 'numeric' } }}
           />
-          <FormHelperText>{tried && problem !== null ? problemText(t, problem) : t('settings.devices.allowanceHint', { count: registered })}</FormHelperText>
+          <FormHelperText>{problem !== null ? problemText(t, problem) : t('settings.devices.allowanceHint', { count: registered })}</FormHelperText>
         </FormControl>
         <Button type="submit" loading={saving} loadingPosition="start" disabled={!idle && !saving} sx={{ mt: { sm: 3 } }}>
           {saving ? t('settings.devices.saving') : t('settings.devices.save')}
         </Button>
       </Box>
+      <LeaveDialog guard={guard} bodyKey="settings.devices.leaveBody" />
     </Section>
   );
 }
