@@ -5,8 +5,11 @@ import type { Kit } from '../kit';
 import { badRequest, forbidden, jsonBody, paged, queryOf, validated } from '../respond';
 import { sessionUserOf } from '../sessions';
 
-/** The query arrives as strings: the api's schema with the paging fields coerced (and defaulted). */
-const AccountQueryParamsSchema = AccountQuerySchema.extend(PagingParamsSchema.shape);
+/**
+ * The query arrives as strings: the api's schema with the paging fields coerced (and defaulted).
+ * Strict like the logistics lists: an unknown parameter is answered 400, as a real server would.
+ */
+const AccountQueryParamsSchema = AccountQuerySchema.extend(PagingParamsSchema.shape).strict();
 
 const byKindThenName = (a: Account, b: Account) =>
   a.kind.localeCompare(b.kind) || a.store_name.localeCompare(b.store_name) || a.holder.localeCompare(b.holder) || a.id - b.id;

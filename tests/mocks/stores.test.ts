@@ -143,4 +143,13 @@ describe('GET /stores/accounts', () => {
     expect(((await noScope.json()) as { message: string }).message).toMatch(/^scope: /);
     expect((await storeCall('/stores/accounts?scope=store&limit=0', token)).status).toBe(400);
   });
+
+  it('answers 400 for a query parameter it does not know (a strict server)', async () => {
+    const token = await sessionToken();
+    const unknown = await storeCall('/stores/accounts?scope=store&limit=10&offset=0&page=2', token);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toMatch(/page/);
+    // Every parameter the console sends (src/api/accounts.ts: scope, limit, offset, kind, search) passes.
+    expect((await storeCall('/stores/accounts?scope=store&limit=10&offset=0&kind=device&search=scanner', token)).status).toBe(200);
+  });
 });
