@@ -41,6 +41,15 @@ describe('message catalogues', () => {
     expect(en['orders.cancelFailed']).toBe('Error on cancel');
     expect(en['delivery.moreInformation']).toBe('MORE INFORMATION');
     expect(es['delivery.moreInformation']).toBe('MÁS INFORMACIÓN');
+    // Logistics (issue 7): the delete failure of trucks and pickup locations, the failed route.
+    expect(en['trucks.deleteFailed']).toBe('We have problems, to delete');
+    expect(en['pickups.deleteFailed']).toBe('We have problems, to delete');
+    expect(en['maps.routeFailed']).toBe('We cannot read map');
+    for (const key of ['trucks.deleteFailed', 'pickups.deleteFailed', 'maps.routeFailed'] as const) {
+      expect({ key, inSpanish: Object.hasOwn(es, key) }).toEqual({ key, inSpanish: true });
+      expect(es[key].trim()).not.toBe('');
+      expect(es[key]).not.toBe(en[key]);
+    }
   });
 
   it('fills parameters; Spanish once its catalogue is loaded (English until then)', async () => {
