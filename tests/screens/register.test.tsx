@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setupTestBackend } from '../mocks/support';
+import { API, setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
 
 /**
@@ -65,6 +66,33 @@ async function openForm(path = '/auth/register') {
   await screen.findByTestId('register-form', {}, { timeout: 5000 });
   return view;
 }
+
+/** Everything the operator typed is still in the form. */
+function expectEverythingKept(d: Details) {
+  expect({
+    store: field('Store name').value,
+    name: field('Your name').value,
+    email: field('Email').value,
+    phone: field('Phone').value,
+    password: field('Password').value,
+    confirmation: field('Repeat the password').value,
+    country: country().value,
+    city: field('City').value,
+    street: field('Street and number').value,
+    policy: (screen.getByTestId('register-policy') as HTMLInputElement).checked,
+  }).toEqual(d);
+}
+
+/** The message shown under a field (its helper text, which the field names as its description). */
+const messageOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id !== '')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+const cityStatus = () => screen.getByTestId('register-city-status').textContent;
+const CITY_REFUSED = 'We cannot register a store in this city: it is not valid, or we do not operate there yet.';
 
 const strength = () => screen.getByTestId('register-password-strength').textContent;
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -256,6 +284,62 @@ describe('register screen', () => {
     await submit(user);
     expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
     expect(registrationOf(d.email)).toBeTruthy();
+  });
+
+  it('a city the server refuses while its check is still running is shown on the City field, with the focus there and nothing typed lost', async () => {
+    const user = userEvent.setup();
+    // The city check gets no answer until the test lets it through to the real handler.
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    backend.current.server.use(
+      http.post(`${API}/stores/lookups/validatecity/:country/:city`, async () => {
+        await held;
+      }),
+    );
+    try {
+      const d = details({ city: 'Murcia' });
+      await openForm();
+      await fill(user, d);
+      await waitFor(() => expect(cityStatus()).toBe('Checking the city…'));
+      await submit(user);
+
+      await waitFor(() => expect(messageOf(field('City'))).toBe(CITY_REFUSED), { timeout: 5000 });
+      expect(field('City').getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field('City'));
+      expect(screen.queryByTestId('register-error')).toBeNull();
+      expectEverythingKept(d);
+      expect(registrationOf(d.email)).toBeUndefined();
+
+      // The check, once answered, agrees with the server.
+      letThrough();
+      await waitFor(() => expect(cityStatus()).toBe('We do not operate in Murcia yet.'));
+    } finally {
+      letThrough();
+      backend.current.server.resetHandlers();
+    }
+  });
+
+  it('a city the server refuses after its check failed is shown on the City field; a served city then signs up', async () => {
+    const user = userEvent.setup();
+    backend.current.faults.fail('POST /stores/lookups/validatecity/{country}/{address}', 503);
+    const d = details({ city: 'Murcia' });
+    await openForm();
+    await fill(user, d);
+    await waitFor(() => expect(cityStatus()).toBe('The city could not be checked now; it is checked again when you create the account.'));
+    await submit(user);
+
+    await waitFor(() => expect(messageOf(field('City'))).toBe(CITY_REFUSED), { timeout: 5000 });
+    expect(document.activeElement).toBe(field('City'));
+    expectEverythingKept(d);
+    expect(registrationOf(d.email)).toBeUndefined();
+
+    // Editing the city clears the refusal; a city the platform serves is accepted.
+    await user.clear(field('City'));
+    expect(screen.queryByText(CITY_REFUSED)).toBeNull();
+    await user.type(field('City'), 'Sevilla');
+    await submit(user);
+    expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
+    expect(registrationOf(d.email)).toMatchObject({ city_name: 'Sevilla' });
   });
 
   it('starts with the e-mail the previous page handed over in the history state (the validation page’s "send me a new link"), never in the URL', async () => {
