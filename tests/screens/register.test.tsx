@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
@@ -340,6 +340,70 @@ describe('register screen', () => {
     await submit(user);
     expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
     expect(registrationOf(d.email)).toMatchObject({ city_name: 'Sevilla' });
+  });
+
+  it('a 400 that names a field ("phone: …") shows the server’s message on that field, with the focus there and nothing typed lost', async () => {
+    const user = userEvent.setup();
+    backend.current.server.use(
+      http.post(`${API}/stores/signup`, () => HttpResponse.json({ field: 'phone', message: 'phone: this number cannot receive text messages' }, { status: 400 }), { once: true }),
+    );
+    try {
+      const d = details();
+      await openForm();
+      await fill(user, d);
+      await submit(user);
+
+      await waitFor(() => expect(messageOf(field('Phone'))).toBe('The server refused this value: this number cannot receive text messages'), { timeout: 5000 });
+      expect(field('Phone').getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field('Phone'));
+      expect(screen.queryByTestId('register-error')).toBeNull();
+      expectEverythingKept(d);
+      expect(registrationOf(d.email)).toBeUndefined();
+    } finally {
+      backend.current.server.resetHandlers();
+    }
+  });
+
+  it('a 400 that names no field says so above the button, with the server’s message and nothing typed lost', async () => {
+    const user = userEvent.setup();
+    backend.current.server.use(
+      http.post(`${API}/stores/signup`, () => HttpResponse.json({ message: 'Sign-ups are paused for maintenance' }, { status: 400 }), { once: true }),
+    );
+    try {
+      const d = details();
+      await openForm();
+      await fill(user, d);
+      await submit(user);
+
+      expect((await screen.findByTestId('register-error', {}, { timeout: 5000 })).textContent).toBe('The server refused the details: Sign-ups are paused for maintenance');
+      expect(screen.getByRole('alert').textContent).toBe('The server refused the details: Sign-ups are paused for maintenance');
+      expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+      expectEverythingKept(d);
+      expect(registrationOf(d.email)).toBeUndefined();
+    } finally {
+      backend.current.server.resetHandlers();
+    }
+  });
+
+  it('a sign-up the server took without sending the e-mail says so and keeps everything typed; creating the account again sends it', async () => {
+    const user = userEvent.setup();
+    backend.current.server.use(http.post(`${API}/stores/signup`, () => HttpResponse.json({ was_send_email_to_validate: false }), { once: true }));
+    try {
+      const d = details();
+      await openForm();
+      await fill(user, d);
+      await submit(user);
+
+      expect((await screen.findByTestId('register-error', {}, { timeout: 5000 })).textContent).toBe('We could not send the validation e-mail. Create the account again to retry.');
+      expectEverythingKept(d);
+      expect(mailsTo(d.email)).toEqual([]);
+
+      await submit(user);
+      expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
+      expect(mailsTo(d.email)).toHaveLength(1);
+    } finally {
+      backend.current.server.resetHandlers();
+    }
   });
 
   it('starts with the e-mail the previous page handed over in the history state (the validation page’s "send me a new link"), never in the URL', async () => {
