@@ -16,7 +16,11 @@ export function matches(pattern: RegExp, message: string) {
   return z.string().refine((value) => regexRule(value, pattern, message) === null, message);
 }
 
-/** A checkbox that must be ticked: `true`, otherwise `message` ("must be checked" by default). */
+/**
+ * A checkbox that must be ticked: `true`, otherwise `message` ("must be checked" by default). Like
+ * checkedRule, any value other than `true` is "not checked" (an unset field is `undefined`), so the
+ * operator reads this message in their language rather than zod's English type error.
+ */
 export function mustBeChecked(message: string = CHECKED_MESSAGE) {
-  return z.boolean().refine((value) => checkedRule(value, message) === null, message);
+  return z.boolean({ error: message }).refine((value) => checkedRule(value, message) === null, message);
 }

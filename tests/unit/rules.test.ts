@@ -84,7 +84,24 @@ describe('the regex and checked rules of spec section 5', () => {
     expect(mustBeChecked().safeParse(true).success).toBe(true);
     expect(mustBeChecked().safeParse(false).error?.issues.map((i) => i.message)).toEqual(['must be checked']);
     expect(mustBeChecked('debe estar marcada').safeParse(false).error?.issues.map((i) => i.message)).toEqual(['debe estar marcada']);
-    // Not a boolean at all is zod's own type error, not "checked".
-    expect(mustBeChecked().safeParse('yes').success).toBe(false);
+  });
+
+  it('mustBeChecked: only true passes; any other value fails with "must be checked" (or the message given), as checkedRule says', () => {
+    const issuesOf = (schema: ReturnType<typeof mustBeChecked>, value: unknown) => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+    };
+    const values = fc.oneof(fc.constant(true), fc.constant(false), fc.anything());
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(issuesOf(mustBeChecked(), value)).toEqual(value === true ? [] : ['must be checked']);
+        expect(issuesOf(mustBeChecked(), value)).toEqual(checkedRule(value) === null ? [] : [CHECKED_MESSAGE]);
+      }),
+    );
+    fc.assert(
+      fc.property(values, nonEmpty, (value, message) => {
+        expect(issuesOf(mustBeChecked(message), value)).toEqual(value === true ? [] : [message]);
+      }),
+    );
   });
 });
