@@ -127,7 +127,7 @@ export interface ValidationLink {
 export interface RegistrationInput {
   /** /auth/validate/{email}/{token}: check this link. */
   link?: ValidationLink | null;
-  /** /auth/register?email=…: the form starts with this e-mail. */
+  /** /auth/register with an e-mail handed over in the history state (handed-email.ts): the form starts with it. */
   email?: string;
 }
 

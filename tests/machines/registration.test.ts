@@ -78,7 +78,7 @@ function harness() {
 }
 
 describe('registration machine', () => {
-  it('starts on the form with the e-mail of ?email= filled', () => {
+  it('starts on the form with the e-mail it was given (handed over in the history state) filled', () => {
     const { actor } = harness();
     expect(selectRegistrationStep(actor.getSnapshot())).toBe('form');
     expect(actor.getSnapshot().context.values.email).toBe('prefilled@bakery.test');

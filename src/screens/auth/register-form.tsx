@@ -61,8 +61,8 @@ const STRENGTH_COLORS = { tooShort: 'neutral', weak: 'danger', fair: 'warning', 
  */
 export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; cityCheck: CityCheckActor }) {
   const { t, language } = useLocale();
-  // The values the machine holds: blank (or the e-mail of ?email=), or what was typed before
-  // going to the check-your-inbox screen and back.
+  // The values the machine holds: blank (or the e-mail the previous page handed over in the
+  // history state), or what was typed before going to the check-your-inbox screen and back.
   const [initial] = useState(() => actor.getSnapshot().context.values);
   const resolver = useMemo(() => zodResolver(registerFormSchema(t)), [t]);
   const { register, control, handleSubmit, subscribe, getValues, setFocus, formState } = useForm<SignupFormValues>({
