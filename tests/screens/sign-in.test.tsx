@@ -105,6 +105,18 @@ describe('sign-in screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
   });
 
+  it('takes an operator sent to sign in from a guarded page back to that page once signed in', async () => {
+    const user = userEvent.setup();
+    renderConsoleAt('/operations/orders/pending');
+    await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), 'demo@store.test');
+    expect(window.location.pathname).toBe('/auth/login');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/operations/orders/pending');
+  });
+
   it('fills the demo account with one click', async () => {
     const user = userEvent.setup();
     renderConsole();
