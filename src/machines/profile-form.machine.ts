@@ -1,5 +1,7 @@
+import { isApiError } from '../api/errors';
 import type { Operator } from '../api/session';
 import type { OperatorProfileInput } from '../api/settings';
+import type { MessageKey } from '../i18n';
 import { createSettingsFormMachine } from './settings-form.machine';
 
 /**
@@ -13,10 +15,19 @@ export function profileValuesOf(operator: Operator): OperatorProfileInput {
   return { name_op: operator.name_op, phone: operator.phone, preferences: { language: operator.preferences.language } };
 }
 
+/**
+ * Why POST /stores/operator/profile failed, in the spec's words: a refusal (4xx) is "Error to post
+ * admin info", anything else (the server failing, no connection) "Error in update Admin store".
+ * The Operators tab, the profile page and its language switch all say it the same way.
+ */
+export function operatorProfileFailure(error: unknown): MessageKey {
+  const refused = isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500;
+  return refused ? 'settings.security.postFailed' : 'settings.security.updateFailed';
+}
+
 export const profileFormMachine = createSettingsFormMachine<Operator, OperatorProfileInput>({
   id: 'profileForm',
   valuesOf: profileValuesOf,
-  // Every value is checked in the form with the same schema as the server's, so a refusal is
-  // rare; whatever the cause, the values stay and Save sends them again.
-  failureOf: () => 'profile.saveFailed',
+  // Whatever the cause, the values stay and Save sends them again.
+  failureOf: operatorProfileFailure,
 });

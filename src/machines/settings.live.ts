@@ -16,6 +16,7 @@ import { getStoreProfile, withoutApiKey, type StoreProfile } from '../api/stores
 import type { MessageKey } from '../i18n';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
+import { operatorProfileFailure } from './profile-form.machine';
 import { createSettingsFormMachine, type SettingsFormInput, type SettingsSaveInput } from './settings-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
 
@@ -95,10 +96,6 @@ export function operatorProfileValuesOf({ operator }: OperatorProfileData): Oper
  * - anything else (HTTP 5xx, a timeout, no connection, an answer the console cannot read) →
  *   "Error in update Admin store": the update did not happen; the same values can be sent again.
  */
-export function operatorProfileFailure(error: unknown): MessageKey {
-  const refused = isApiError(error) && error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500;
-  return refused ? 'settings.security.postFailed' : 'settings.security.updateFailed';
-}
 
 export const operatorProfileFormMachine = createSettingsFormMachine<OperatorProfileData, OperatorProfileInput>({
   id: 'operatorProfileForm',

@@ -42,7 +42,7 @@ describe('profile form machine: generated paths run against a real actor', () =>
 
     it('a refused save keeps every value and names the failure', () => {
       const { state } = pathTaking('profileForm.saving —xstate.error.actor.save→ profileForm.editing.failed');
-      expect(state.machine.context).toMatchObject({ values: PATH_IN_SPANISH, error: 'profile.saveFailed', data: PATH_OPERATOR });
+      expect(state.machine.context).toMatchObject({ values: PATH_IN_SPANISH, error: 'settings.security.updateFailed', data: PATH_OPERATOR });
     });
 
     it('a load that fails offers Retry', () => {

@@ -24,9 +24,9 @@ import {
   liveBillingFormMachine,
   liveBusinessInfoFormMachine,
   liveOperatorProfileFormMachine,
-  operatorProfileFailure,
   type BusinessInfoValues,
 } from '../../src/machines/settings.live';
+import { operatorProfileFailure } from '../../src/machines/profile-form.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
 import { MONDAY_9AM, sessionUser, storeProfileWire } from '../support/fixtures';

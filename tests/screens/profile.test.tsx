@@ -6,7 +6,7 @@ import { renderConsoleAt, storeSignedInSession } from './support';
 
 /**
  * The operator's own profile page (/profile/{id}) against the real mock handlers: what the
- * operator sees and may change, a language switch that changes the console at once, and what the
+ * operator sees and may change, a language switch that changes the console at once and saves itself, and what the
  * server and the stored user hold afterwards.
  */
 const backend = setupTestBackend();
@@ -73,16 +73,13 @@ describe('operator profile page', () => {
     expect((screen.getByLabelText('Spanish (español)') as HTMLInputElement).checked).toBe(false);
   });
 
-  it('saving Spanish switches the console at once, the server holds it, and a reload keeps it', async () => {
+  it('choosing Spanish switches the console at once and saves it, no Save needed; a reload keeps it', async () => {
     const user = userEvent.setup();
     const { services } = renderConsoleAt(`/profile/${storedUser().operator.id}`);
     await profileShown();
     await user.click(screen.getByLabelText('Spanish (español)'));
-    // Not before the save: choosing is not saving.
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile');
-    await user.click(button('Save'));
 
-    // At once, no reload: the heading, the navigation, the form and the snackbar speak Spanish.
+    // At once, no reload and no Save: the heading, the navigation, the form and the snackbar speak Spanish.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil'));
     expect(document.documentElement.lang).toBe('es');
     expect(screen.getAllByText('Inicio').length).toBeGreaterThan(0);
@@ -101,6 +98,44 @@ describe('operator profile page', () => {
     await profileShown();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil');
     expect((screen.getByLabelText('Español') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('the language switch saves only the language: a name being edited stays in the form, unsaved', async () => {
+    const user = userEvent.setup();
+    renderConsoleAt(`/profile/${storedUser().operator.id}`);
+    await profileShown();
+    await user.clear(input('Name'));
+    await user.type(input('Name'), 'Alex en curso');
+    await user.click(screen.getByLabelText('Spanish (español)'));
+    await waitFor(() => expect(serverOperator().preferences.language).toBe('es'));
+    expect(serverOperator().name_op).toBe(DEMO.name_op);
+    expect(input('Nombre').value).toBe('Alex en curso');
+
+    // The details' own save keeps the language on record.
+    await user.click(button('Guardar'));
+    await waitFor(() => expect(serverOperator()).toMatchObject({ name_op: 'Alex en curso', preferences: { language: 'es' } }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil');
+  });
+
+  it('a refused language save puts English back and says "Error to post admin info"; choosing again retries', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderConsoleAt(`/profile/${storedUser().operator.id}`);
+    await profileShown();
+    backend.current.devkit.fail('POST /stores/operator/profile', 400, { times: 1 });
+    await user.click(screen.getByLabelText('Spanish (español)'));
+
+    const card = screen.getByTestId('profile-language');
+    await waitFor(() => expect(within(card).getByText('Error to post admin info')).toBeTruthy());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile');
+    expect((screen.getByLabelText('English') as HTMLInputElement).checked).toBe(true);
+    expect(serverOperator().preferences.language).toBe('en');
+    expect(storedUser().operator.preferences.language).toBe('en');
+
+    await user.click(screen.getByLabelText('Spanish (español)'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil'));
+    await waitFor(() => expect(serverOperator().preferences.language).toBe('es'));
+    expect(within(card).queryByText('Error to post admin info')).toBeNull();
   });
 
   it('saves a new name and phone: the server and the stored user hold them', async () => {
@@ -131,7 +166,7 @@ describe('operator profile page', () => {
     expect(serverOperator()).toMatchObject({ name_op: DEMO.name_op, phone: DEMO.phone });
   });
 
-  it('a refused save keeps every value and says so; the language stays as it was; Retry saves them', async () => {
+  it('a failed save keeps every value and says "Error in update Admin store"; Retry saves them', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     backend.current.devkit.fail('POST /stores/operator/profile', 500);
     const user = userEvent.setup();
@@ -139,22 +174,30 @@ describe('operator profile page', () => {
     await profileShown();
     await user.clear(input('Name'));
     await user.type(input('Name'), 'Alex R.');
-    await user.click(screen.getByLabelText('Spanish (español)'));
     await user.click(button('Save'));
 
     const error = await screen.findByTestId('profile-error');
-    expect(error.textContent).toBe('Your profile could not be saved. Your changes are kept; please try again.');
+    expect(error.textContent).toBe('Error in update Admin store');
     expect(input('Name').value).toBe('Alex R.');
-    expect((screen.getByLabelText('Spanish (español)') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile');
     expect(window.location.pathname).toBe(`/profile/${storedUser().operator.id}`);
-    expect(serverOperator()).toMatchObject({ name_op: DEMO.name_op, preferences: { language: 'en' } });
-    expect(storedUser().operator.preferences.language).toBe('en');
+    expect(serverOperator()).toMatchObject({ name_op: DEMO.name_op });
 
     backend.current.devkit.clearFaults();
     await user.click(button('Retry'));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil'));
-    expect(serverOperator()).toMatchObject({ name_op: 'Alex R.', preferences: { language: 'es' } });
+    await screen.findByText('Successfully saved');
+    expect(serverOperator()).toMatchObject({ name_op: 'Alex R.', preferences: { language: 'en' } });
+  });
+
+  it('a refused save (4xx) says "Error to post admin info"', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    backend.current.devkit.fail('POST /stores/operator/profile', 400, { times: 1 });
+    const user = userEvent.setup();
+    renderConsoleAt(`/profile/${storedUser().operator.id}`);
+    await profileShown();
+    await user.type(input('Phone'), '9');
+    await user.click(button('Save'));
+    expect((await screen.findByTestId('profile-error')).textContent).toBe('Error to post admin info');
+    expect(input('Phone').value).toBe('+34 612 345 6789');
   });
 
   it('asks before leaving with unsaved changes; Keep editing keeps them', async () => {

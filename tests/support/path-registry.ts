@@ -13,6 +13,7 @@ import { orderPagePathModel } from './order-page-paths';
 import { ordersListPathModel } from './orders-list-paths';
 import { devicesPathModel } from './devices-paths';
 import type { MachinePlan, PathModel } from './paths';
+import { languageSwitchPathModel } from './language-switch-paths';
 import { profileFormPathModel } from './profile-form-paths';
 import { routesMapPathModel } from './routes-map-paths';
 import { pushPathModel } from './push-paths';
@@ -68,6 +69,7 @@ export const pathRegistry: Record<string, MachinePlan> = {
     { label: 'the tab opened with the terms the shell already loaded', model: termsLoadedPathModel as PathModel },
   ],
   'profile-form': profileFormPathModel as PathModel,
+  'language-switch': languageSwitchPathModel as PathModel,
   push: pushPathModel as PathModel,
   'settings-form': settingsFormPathModel as PathModel,
   devices: devicesPathModel as PathModel,

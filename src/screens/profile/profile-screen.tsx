@@ -5,7 +5,6 @@ import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
 import Radio from '@mui/joy/Radio';
 import RadioGroup from '@mui/joy/RadioGroup';
 import Stack from '@mui/joy/Stack';
@@ -13,9 +12,10 @@ import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import type { Language } from '../../api/session';
 import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
 import { useProjection } from '../../app/hooks';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
@@ -23,7 +23,8 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { profileValuesOf, type profileFormMachine } from '../../machines/profile-form.machine';
-import { liveProfileFormMachine } from '../../machines/profile.live';
+import { selectLanguageFailure, selectLanguageSaving, selectLanguageShown, type languageSwitchMachine } from '../../machines/language-switch.machine';
+import { liveLanguageSwitchMachine, liveProfileFormMachine } from '../../machines/profile.live';
 import { selectUser } from '../../machines/selectors';
 import {
   selectSettingsJustSaved,
@@ -43,6 +44,7 @@ import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 const PROFILE_TABS = ['details'] as const;
 
 type ProfileActor = ActorRefFrom<typeof profileFormMachine>;
+type LanguageSwitchActor = ActorRefFrom<typeof languageSwitchMachine>;
 
 export default function ProfileScreen() {
   const { id, tab } = useParams();
@@ -60,6 +62,9 @@ function Profile() {
   const [machine] = useState(() => liveProfileFormMachine({ journal, notify }));
   const storeId = useProjection('session', (view) => view.user?.store.id ?? 0);
   const actor = useActorRef(machine, { input: { storeId } });
+  const [languageMachine] = useState(() => liveLanguageSwitchMachine({ journal, notify }));
+  const onRecord = useProjection('session', (view) => view.user?.operator.preferences.language ?? 'en');
+  const languageActor = useActorRef(languageMachine, { input: { language: onRecord } });
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
   const loaded = useSelector(actor, (s) => s.context.saved);
 
@@ -70,7 +75,10 @@ function Profile() {
         {loadFailed ? (
           <RetryAlert message={t('profile.loadFailed')} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
         ) : loaded ? (
-          <ProfileForm actor={actor} initial={loaded} />
+          <>
+            <LanguageCard actor={languageActor} />
+            <ProfileForm actor={actor} languageActor={languageActor} initial={loaded} />
+          </>
         ) : (
           <SkeletonStack count={3} height={56} label={t('app.loading')} />
         )}
@@ -127,6 +135,42 @@ function AccountCard() {
   );
 }
 
+/**
+ * The console's language: choosing one switches the console at once and saves it, with no Save
+ * button (language-switch.machine.ts). A refused save puts the language on record back and says why.
+ */
+function LanguageCard({ actor }: { actor: LanguageSwitchActor }) {
+  const t = useT();
+  const headingId = useId();
+  const hintId = useId();
+  const shown = useSelector(actor, selectLanguageShown);
+  const saving = useSelector(actor, selectLanguageSaving);
+  const failure = useSelector(actor, selectLanguageFailure);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId} data-testid="profile-language">
+      <Typography id={headingId} level="title-md" component="h2">
+        {t('profile.language')}
+      </Typography>
+      <FormControl error={failure !== null}>
+        <RadioGroup
+          orientation="horizontal"
+          aria-labelledby={headingId}
+          aria-describedby={hintId}
+          aria-busy={saving}
+          name="language"
+          value={shown}
+          onChange={(event) => actor.send({ type: 'language.choose', language: event.target.value as Language })}
+          sx={{ gap: 3 }}
+        >
+          <Radio value="en" label={t('profile.language.en')} disabled={saving} />
+          <Radio value="es" label={t('profile.language.es')} disabled={saving} />
+        </RadioGroup>
+        <FormHelperText id={hintId}>{failure !== null ? t(failure) : saving ? t('profile.languageSaving') : t('profile.languageHint')}</FormHelperText>
+      </FormControl>
+    </Card>
+  );
+}
+
 /** The schema's messages in the operator's language, by field (the schema is the server's too). */
 function useFieldMessage() {
   const t = useT();
@@ -137,12 +181,12 @@ function useFieldMessage() {
   };
 }
 
-function ProfileForm({ actor, initial }: { actor: ProfileActor; initial: OperatorProfileInput }) {
+function ProfileForm({ actor, languageActor, initial }: { actor: ProfileActor; languageActor: LanguageSwitchActor; initial: OperatorProfileInput }) {
   const t = useT();
   const messageOf = useFieldMessage();
   const formId = useId();
   const [schema] = useState(() => OperatorProfileInputSchema);
-  const { register, control, handleSubmit, subscribe, getValues, reset, formState } = useForm<OperatorProfileInput>({
+  const { register, handleSubmit, subscribe, getValues, reset, formState } = useForm<OperatorProfileInput>({
     defaultValues: initial,
     resolver: zodResolver(schema),
     mode: 'onSubmit',
@@ -164,8 +208,10 @@ function ProfileForm({ actor, initial }: { actor: ProfileActor; initial: Operato
     if (justSaved && saved) reset(profileValuesOf(saved));
   }, [justSaved, saved, reset]);
 
-  const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
-  const languageLabelId = `${formId}-language`;
+  // The language is the switch's (saved on its own): a save of the details keeps the one on record.
+  const submit = handleSubmit((values) =>
+    actor.send({ type: 'form.submit', values: { ...values, preferences: { language: languageActor.getSnapshot().context.saved } } }),
+  );
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={`${formId}-title`}>
@@ -176,27 +222,6 @@ function ProfileForm({ actor, initial }: { actor: ProfileActor; initial: Operato
         <Stack gap={2}>
           <TextField label={t('profile.name')} error={messageOf('name_op', errors.name_op?.message)} {...fieldProps(register('name_op'))} />
           <TextField label={t('profile.phone')} error={messageOf('phone', errors.phone?.message)} {...fieldProps(register('phone'))} />
-          <Controller
-            control={control}
-            name="preferences.language"
-            render={({ field }) => (
-              <FormControl>
-                <FormLabel id={languageLabelId}>{t('profile.language')}</FormLabel>
-                <RadioGroup
-                  orientation="horizontal"
-                  aria-labelledby={languageLabelId}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  sx={{ gap: 3 }}
-                >
-                  <Radio value="en" label={t('profile.language.en')} />
-                  <Radio value="es" label={t('profile.language.es')} />
-                </RadioGroup>
-                <FormHelperText>{t('profile.languageHint')}</FormHelperText>
-              </FormControl>
-            )}
-          />
           {saveError && (
             <Alert color="danger" variant="soft" role="alert" data-testid="profile-error">
               {t(saveError)}
