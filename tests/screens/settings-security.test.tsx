@@ -157,6 +157,28 @@ describe('settings: operators (the admin profile)', () => {
     expect(serverOperator()).toMatchObject({ name_op: before.name_op, phone: before.phone });
   });
 
+  it('leaving with edits asks first: Keep editing keeps them, Leave goes and the server is unchanged', async () => {
+    const user = userEvent.setup({ delay: null });
+    const before = serverOperator();
+    renderConsoleAt('/settings/security');
+    await formShown();
+    await fill(user, { Name: 'Not saved yet' });
+    const billingTab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
+    await user.click(billingTab);
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(screen.getByText('Your changes to your profile are not saved yet.')).toBeTruthy();
+    await user.click(screen.getByText('Keep editing', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).toBeNull());
+    expect(window.location.pathname).toBe('/settings/security');
+    expect(field('Name').value).toBe('Not saved yet');
+
+    await user.click(billingTab);
+    await user.click(await screen.findByText('Leave', { selector: 'button' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
+    expect(serverOperator().name_op).toBe(before.name_op);
+  });
+
+  // Last: it leaves the operator's language Spanish on the server.
   it('choosing Español and saving switches the console to Spanish at once, and the server keeps the preference', async () => {
     const user = userEvent.setup({ delay: null });
     renderConsoleAt('/settings/security');
