@@ -289,8 +289,9 @@ describe('register screen', () => {
   it('a city the server refuses while its check is still running is shown on the City field, with the focus there and nothing typed lost', async () => {
     const user = userEvent.setup();
     // The city check gets no answer until the test lets it through to the real handler.
-    let letThrough = () => {};
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.open = resolve));
+    const letThrough = () => gate.open?.();
     backend.current.server.use(
       http.post(`${API}/stores/lookups/validatecity/:country/:city`, async () => {
         await held;

@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { CHECKED_MESSAGE, checkedRule, conditionRule, datetimeRule, greaterThanDateRule, isEmptyValue, regexRule, REQUIRED_MESSAGE } from '../../src/lib/rules';
 import { matches, mustBeChecked } from '../../src/lib/zod-rules';
 
+/** The messages a zod schema gives for a value ([] when it passes). */
+function issuesOf(schema: ReturnType<typeof mustBeChecked>, value: unknown): string[] {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+}
+
 describe('the generic rules of spec section 5', () => {
   it('datetime: a valid date or number passes; anything else is "is required" unless empty is allowed', () => {
     expect(datetimeRule(Date.UTC(2030, 0, 1))).toBeNull();
@@ -87,10 +93,6 @@ describe('the regex and checked rules of spec section 5', () => {
   });
 
   it('mustBeChecked: only true passes; any other value fails with "must be checked" (or the message given), as checkedRule says', () => {
-    const issuesOf = (schema: ReturnType<typeof mustBeChecked>, value: unknown) => {
-      const parsed = schema.safeParse(value);
-      return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
-    };
     const values = fc.oneof(fc.constant(true), fc.constant(false), fc.anything());
     fc.assert(
       fc.property(values, (value) => {
