@@ -703,6 +703,7 @@ export const en = {
   'settings.billing.leaveBody': 'Your changes to the billing details are not saved yet.',
 
   // Settings: media, devices and configuration (issue 6)
+  'settings.media.leaveBody': 'The image you chose is not uploaded yet.',
   'settings.media.intro': 'How customers see your store. Choose an image, crop it, then upload it: it replaces the current one at once.',
   'settings.media.avatar': 'Avatar',
   'settings.media.avatarHint': 'Shown beside the store’s name, in the console’s side navigation and in the app. Cropped square.',

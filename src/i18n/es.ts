@@ -683,6 +683,7 @@ export const es: Messages = {
   'settings.billing.leaveBody': 'Tus cambios en los datos de facturación aún no están guardados.',
 
   // Settings: media, devices and configuration (issue 6)
+  'settings.media.leaveBody': 'La imagen que elegiste aún no se ha subido.',
   'settings.media.intro': 'Así ven tu tienda los clientes. Elige una imagen, recórtala y súbela: sustituye a la actual al momento.',
   'settings.media.avatar': 'Avatar de la tienda',
   'settings.media.avatarHint': 'Se muestra junto al nombre de la tienda, en la navegación lateral de la consola y en la app. Recorte cuadrado.',

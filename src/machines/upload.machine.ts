@@ -325,6 +325,12 @@ export function selectUploadPhase(snapshot: UploadSnapshot): UploadPhase {
   return typeof value.loaded === 'string' ? value.loaded : 'succeeded';
 }
 
+/** A chosen image not sent yet (being cropped, encoded or sent, or its send failed): leaving would lose it. */
+export const selectHasUnsentImage = (snapshot: UploadSnapshot) => {
+  const phase = selectUploadPhase(snapshot);
+  return phase === 'cropping' || phase === 'encoding' || phase === 'uploading' || phase === 'failed';
+};
+
 /** UPLOAD FILE is enabled only when there is a crop to send (spec: disabled until a file is chosen). */
 export const selectCanSubmit = (snapshot: UploadSnapshot) => snapshot.can({ type: 'upload.submit' });
 

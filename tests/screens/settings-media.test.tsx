@@ -140,6 +140,31 @@ describe('settings: media', () => {
     expect(serverStore().cover).toBe(JPEG_DATA_URL);
   });
 
+  it('leaving with a chosen image not uploaded asks first; once uploaded, the tab is left without a question', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderConsoleAt('/settings/media');
+    const card = await mediaCard('logo');
+    const input = (await screen.findByTestId('media-logo')).querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['png bytes'], 'logo.png', { type: 'image/png' }));
+    const upload = card.getByText('UPLOAD FILE', { selector: 'button' }) as HTMLButtonElement;
+    await waitFor(() => expect(upload.disabled).toBe(false));
+
+    const billingTab = () => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
+    await user.click(billingTab());
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(screen.getByText('The image you chose is not uploaded yet.')).toBeTruthy();
+    await user.click(screen.getByText('Keep editing', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).toBeNull());
+    expect(window.location.pathname).toBe('/settings/media');
+    expect(upload.disabled).toBe(false);
+
+    await user.click(upload);
+    expect(await card.findByText('Uploaded successfully', {}, { timeout: 5000 })).toBeTruthy();
+    await user.click(billingTab());
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
+    expect(screen.queryByText('Leave without saving?')).toBeNull();
+  });
+
   it('speaks Spanish when the operator chose Spanish', async () => {
     const { services } = renderConsoleAt('/settings/media');
     const card = await mediaCard('logo');

@@ -4,9 +4,10 @@ import Card from '@mui/joy/Card';
 import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { StoreMediaKind } from '../../api/settings';
 import { useProjection } from '../../app/hooks';
+import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useServices } from '../../app/services';
 import { useT, type MessageKey } from '../../i18n';
 import { httpSessionFor } from '../../machines/session/live';
@@ -54,22 +55,33 @@ const CARDS: readonly MediaCardSpec[] = [
  * Settings → Media: the store's avatar, logo and cover, each with its current image and the
  * image upload widget. A successful upload answers the three images; they go to the journal
  * (store.mediaSaved), so this tab and the side navigation's avatar show the new one at once.
+ * Leaving with a chosen image not uploaded yet asks first.
  */
 const MediaTab: SettingsPanel = ({ storeId }) => {
   const t = useT();
+  // The cards holding a chosen image not uploaded yet: leaving the tab would lose it, so it asks.
+  const unsentCards = useRef(new Set<StoreMediaKind>());
+  const [anyUnsent, setAnyUnsent] = useState(false);
+  const onUnsentChange = useCallback((kind: StoreMediaKind, unsent: boolean) => {
+    if (unsent) unsentCards.current.add(kind);
+    else unsentCards.current.delete(kind);
+    setAnyUnsent(unsentCards.current.size > 0);
+  }, []);
+  const guard = useLeaveGuard(anyUnsent, () => unsentCards.current.size > 0);
   return (
     <Stack gap={2}>
       <Typography level="body-md">{t('settings.media.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {CARDS.map((card) => (
-          <MediaCard key={card.kind} spec={card} storeId={storeId} />
+          <MediaCard key={card.kind} spec={card} storeId={storeId} onUnsentChange={onUnsentChange} />
         ))}
       </Box>
+      <LeaveDialog guard={guard} bodyKey="settings.media.leaveBody" />
     </Stack>
   );
 };
 
-function MediaCard({ spec, storeId }: { spec: MediaCardSpec; storeId: number }) {
+function MediaCard({ spec, storeId, onUnsentChange }: { spec: MediaCardSpec; storeId: number; onUnsentChange: (kind: StoreMediaKind, unsent: boolean) => void }) {
   const t = useT();
   const { journal, notify, session } = useServices();
   const headingId = useId();
@@ -79,6 +91,7 @@ function MediaCard({ spec, storeId }: { spec: MediaCardSpec; storeId: number }) 
   const getToken = useCallback(() => httpSessionFor(session).accessToken(), [session]);
   const onUploaded = useCallback((data: unknown) => void recordStoreMedia(journal, storeId, data), [journal, storeId]);
   const ratio = spec.aspect === 1 ? '1' : '16/9';
+  const onCardUnsentChange = useCallback((unsent: boolean) => onUnsentChange(spec.kind, unsent), [onUnsentChange, spec.kind]);
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} data-testid={`media-${spec.kind}`} sx={{ gap: 1.5 }}>
@@ -109,6 +122,7 @@ function MediaCard({ spec, storeId }: { spec: MediaCardSpec; storeId: number }) 
         onUploaded={onUploaded}
         getToken={getToken}
         notify={notify}
+        onUnsentChange={onCardUnsentChange}
       />
     </Card>
   );

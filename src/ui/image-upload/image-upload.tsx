@@ -4,6 +4,7 @@ import type { SnackbarRequest } from '../../machines/snackbar.machine';
 import { liveUploadMachine } from '../../machines/upload.live';
 import {
   selectCanSubmit,
+  selectHasUnsentImage,
   selectUploadPhase,
   type UploadEffects,
   type UploadSnapshot,
@@ -28,6 +29,8 @@ export interface ImageUploadProps {
   getToken: () => Promise<string | undefined>;
   /** The app's snackbar, for "Uploaded successfully" / "Error upload file" beyond the widget's own message. */
   notify?: (message: SnackbarRequest) => void;
+  /** Told whenever the widget starts or stops holding a chosen image not sent yet (for a leave prompt). */
+  onUnsentChange?: (unsent: boolean) => void;
   /**
    * Replaces effects of the live machine. Tests use it: happy-dom decodes no image and has no
    * canvas, so readImage and cropToJpeg are faked there while the transfer stays real.
@@ -52,6 +55,7 @@ export function ImageUpload({
   onUploaded,
   getToken,
   notify,
+  onUnsentChange,
   effects,
 }: ImageUploadProps) {
   // A new provide() keeps the machine's config, so @xstate/react keeps the running actor and
@@ -64,6 +68,9 @@ export function ImageUpload({
   const context = useSelector(actor, selectContext);
   const phase = useSelector(actor, selectUploadPhase);
   const canSubmit = useSelector(actor, selectCanSubmit);
+  const unsent = useSelector(actor, selectHasUnsentImage);
+
+  useEffect(() => onUnsentChange?.(unsent), [unsent, onUnsentChange]);
 
   // A stopped actor runs no exit actions, so the image still shown when the widget goes away is
   // released here (other images are released by the machine when they are replaced).
