@@ -22,7 +22,7 @@ import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
 import 'ol/ol.css';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../i18n';
 import { loadOfflineCity, OFFLINE_CITIES, offlineCitiesIn, type OfflineCity } from '../../lib/offline-map';
 import { visuallyHidden } from '../visually-hidden';
@@ -35,7 +35,11 @@ import type { BaseMap, MapLine, MapMarker, MapViewProps } from './types';
  * fitted to them. Keyboard: the map is focusable; arrows pan, + and − zoom (OpenLayers'
  * keyboard interactions), and the zoom buttons are labelled. The marker labels are listed for
  * screen readers. Test hooks on the [data-testid="map"] element: data-ready ("true" once the
- * base map and the features are drawn), data-markers, data-lines, data-line-points.
+ * base map and the features are drawn); and, written from OpenLayers itself at each complete
+ * render (never from the props), data-markers and data-lines (the features in the marker and line
+ * sources), data-line-points (the coordinates of the line geometries) and data-marker-pixels (a
+ * JSON object: each marker in view by id, its [x, y] in CSS pixels from the map's top left corner,
+ * where a click hits it).
  */
 
 const DEFAULT_CENTER = { lat: 40.4168, lon: -3.7038 };
@@ -159,6 +163,27 @@ function centroidOf(markers: readonly MapMarker[]): { lat: number; lon: number }
   return { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lon: (Math.min(...lons) + Math.max(...lons)) / 2 };
 }
 
+/**
+ * Writes what OpenLayers drew onto the map element (the test hooks of the header): read from the
+ * vector sources and the map's own pixel transform, so a test checks the map, not the props.
+ */
+function recordDrawn(target: HTMLElement, ol: Ol): void {
+  const lines = ol.lines.getFeatures();
+  const points = lines.reduce((sum, line) => sum + (line.getGeometry()?.getCoordinates().length ?? 0), 0);
+  const size = ol.map.getSize() ?? [0, 0];
+  const pixels: Record<string, [number, number]> = {};
+  for (const marker of ol.markers.getFeatures()) {
+    const coordinate = marker.getGeometry()?.getCoordinates();
+    const pixel = coordinate ? ol.map.getPixelFromCoordinate(coordinate) : null;
+    if (!pixel || pixel[0] < 0 || pixel[1] < 0 || pixel[0] > size[0] || pixel[1] > size[1]) continue;
+    pixels[String(marker.getId())] = [Math.round(pixel[0] * 10) / 10, Math.round(pixel[1] * 10) / 10];
+  }
+  target.dataset.markers = String(ol.markers.getFeatures().length);
+  target.dataset.lines = String(lines.length);
+  target.dataset.linePoints = String(points);
+  target.dataset.markerPixels = JSON.stringify(pixels);
+}
+
 /** Marks the map not ready until the complete render that follows this change. */
 function invalidate(ol: Ol | null, setReady: (ready: boolean) => void): void {
   if (!ol) return;
@@ -241,6 +266,7 @@ export default function MapView(props: MapViewProps) {
     let renderedGeneration = -1;
     const keys = [
       map.on('rendercomplete', () => {
+        recordDrawn(target, ol);
         // A fit may have moved the view onto a city not asked for yet: ready waits for it too.
         ol.loadVisibleCities?.();
         if (ol.pending > 0 || renderedGeneration === ol.generation) return;
@@ -364,8 +390,6 @@ export default function MapView(props: MapViewProps) {
     ol.markerLayer.changed();
   }, [selectedId]);
 
-  const linePoints = useMemo(() => lines.reduce((sum, line) => sum + (line.coordinates.length >= 2 ? line.coordinates.length : 0), 0), [lines]);
-  const drawnLines = useMemo(() => lines.filter((line) => line.coordinates.length >= 2).length, [lines]);
   const zoomBy = (delta: number) => {
     const view = olRef.current?.map.getView();
     if (!view) return;
@@ -383,9 +407,6 @@ export default function MapView(props: MapViewProps) {
         tabIndex={0}
         data-testid="map"
         data-ready={ready ? 'true' : 'false'}
-        data-markers={markers.length}
-        data-lines={drawnLines}
-        data-line-points={linePoints}
         sx={{
           position: 'absolute',
           inset: 0,
