@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { acceptCookies, allowConsoleError, devkit, openPage, openSignedIn, screenshot, setUpBrowser, signIn } from './browser';
@@ -9,7 +9,8 @@ setUpBrowser();
  * Logistics journeys (issue 7): trucks and pickup locations created, edited and deleted (each
  * checked after a reload), the delete failure's catalogue message, the delivery search, a card's
  * MORE INFORMATION, the route tab's map (markers and a road-following route, read from the map's
- * own features), "We cannot read map" under a directions fault, the Delivery Map, no request
+ * own features), "We cannot read map" under a directions fault, the Delivery Map (a click on a
+ * drawn marker opens its card), the pickup form's map (a click sets the position), no request
  * leaving the machine in mock mode, and axe on every logistics screen.
  *
  * Faults live in the page's memory and a page load restarts the mock backend without them:
@@ -43,6 +44,11 @@ async function goTo(page: Page, path: string) {
 function outside(url: string): boolean {
   const parsed = new URL(url);
   return /^(https?|wss?):$/.test(parsed.protocol) && parsed.hostname !== '127.0.0.1';
+}
+
+/** The markers OpenLayers drew in view (map-view's data-marker-pixels): id → [x, y] from the map's top left corner. */
+async function markerPixels(map: Locator): Promise<Record<string, [number, number]>> {
+  return JSON.parse((await map.getAttribute('data-marker-pixels')) ?? '{}') as Record<string, [number, number]>;
 }
 
 /** The one snackbar that says `text`. */
@@ -98,7 +104,7 @@ describe('logistics', () => {
     expect((await records<TruckRecord>(page, 'trucks')).some((t) => t.id === created!.id)).toBe(false);
   });
 
-  it('2. A pickup location: created with its position found from the address, edited, deleted; each holds after a reload', async () => {
+  it('2. A pickup location: its position picked on the map, then found from the address; created, edited, deleted; each holds after a reload', async () => {
     const page = await openSignedIn();
     await goTo(page, '/pickup/create');
     await page.getByLabel('Name', { exact: true }).waitFor();
@@ -106,6 +112,21 @@ describe('logistics', () => {
     await page.getByLabel('Address').fill('Carrer de Sueca 27, 46006 València');
     await page.getByLabel('Opening hours').fill('Mon–Fri 09:00–20:00');
     await page.getByLabel('Contact name').fill('Lola Sanz');
+
+    // A click on the map: the fields take the position, and OpenLayers draws the marker where the click was.
+    const pickupMap = page.locator('[data-testid="map"][data-ready="true"]');
+    await pickupMap.waitFor({ timeout: 15000 });
+    await pickupMap.scrollIntoViewIfNeeded();
+    const box = (await pickupMap.boundingBox())!;
+    const clicked = { x: Math.round(box.width * 0.3), y: Math.round(box.height * 0.6) };
+    const before = [await page.getByLabel('Latitude').inputValue(), await page.getByLabel('Longitude').inputValue()];
+    await page.mouse.click(box.x + clicked.x, box.y + clicked.y);
+    await expect.poll(async () => [await page.getByLabel('Latitude').inputValue(), await page.getByLabel('Longitude').inputValue()]).not.toEqual(before);
+    expect(Number.isFinite(Number(await page.getByLabel('Latitude').inputValue()))).toBe(true);
+    await expect.poll(async () => (await markerPixels(pickupMap)).pickup).toBeDefined();
+    const [x, y] = (await markerPixels(pickupMap)).pickup;
+    expect(Math.hypot(x - clicked.x, y - clicked.y)).toBeLessThan(2);
+
     await page.getByRole('button', { name: 'Find from address' }).click();
     await page.getByText('Position found from the address: the marker moved there.').waitFor();
     const lat = Number(await page.getByLabel('Latitude').inputValue());
@@ -218,7 +239,7 @@ describe('logistics', () => {
     await screenshot(page, 'logistics-route-failed');
   });
 
-  it('5. Delivery Map and axe on every logistics screen; in mock mode no request leaves 127.0.0.1', async () => {
+  it('5. Delivery Map (a list entry and a marker click open a card) and axe on every logistics screen; in mock mode no request leaves 127.0.0.1', async () => {
     const page = await openPage('/auth/login');
     const leaks: string[] = [];
     // What the mock's service worker answers never reaches the network; anything else would.
@@ -258,6 +279,21 @@ describe('logistics', () => {
     // A delivery chosen in the list shows its card.
     await page.getByTestId('today-list').getByRole('button').first().click();
     await page.getByRole('article').getByRole('link', { name: 'MORE INFORMATION' }).waitFor();
+    // A click on another delivery's marker, where OpenLayers drew it (clear of the other markers and
+    // of the map's buttons), shows that delivery's card.
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    const listed = new URL(page.url()).searchParams.get('delivery');
+    const drawn = Object.entries(await markerPixels(map));
+    const target = drawn.find(
+      ([id, [x, y]]) =>
+        id !== 'store' && id !== listed && x > 24 && y > 24 && x < box.width - 64 && y < box.height - 32 && drawn.every(([other, [ox, oy]]) => other === id || Math.hypot(ox - x, oy - y) > 30),
+    );
+    expect(target, `a delivery marker clear of the others in ${JSON.stringify(drawn)}`).toBeDefined();
+    const [markerId, [x, y]] = target!;
+    await page.mouse.click(box.x + x, box.y + y);
+    await page.waitForURL((url) => url.searchParams.get('delivery') === markerId);
+    await page.locator(`article[data-delivery-id="${markerId}"]`).getByRole('link', { name: 'MORE INFORMATION' }).waitFor();
     await screenshot(page, 'logistics-delivery-map');
     await axe('delivery map');
 
