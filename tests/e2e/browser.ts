@@ -92,6 +92,13 @@ function watchForProblems(page: Page): Page {
   return page;
 }
 
+const contextHooks: Array<(context: BrowserContext) => void> = [];
+
+/** Runs `hook` on every browser context openPage opens in this file, before its first page loads. */
+export function onEveryContext(hook: (context: BrowserContext) => void) {
+  contextHooks.push(hook);
+}
+
 export function allowConsoleError(pattern: RegExp) {
   allowed.push(pattern);
 }
@@ -109,6 +116,7 @@ export async function openPage(
     reducedMotion: 'reduce',
   });
   contexts.push(context);
+  for (const hook of contextHooks) hook(context);
   // Date.now() and new Date() answer this moment in every page of the context (timers still run):
   // journeys that depend on the time of day (today / tomorrow) see the same day shape on every run.
   if (options.fixedTime !== undefined) await context.clock.setFixedTime(options.fixedTime);

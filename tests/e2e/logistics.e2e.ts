@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import { acceptCookies, allowConsoleError, devkit, openPage, openSignedIn, screenshot, setUpBrowser, signIn } from './browser';
+import { allowConsoleError, devkit, onEveryContext, openSignedIn, screenshot, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -10,8 +10,8 @@ setUpBrowser();
  * checked after a reload), the delete failure's catalogue message, the delivery search, a card's
  * MORE INFORMATION, the route tab's map (markers and a road-following route, read from the map's
  * own features), "We cannot read map" under a directions fault, the Delivery Map (a click on a
- * drawn marker opens its card), the pickup form's map (a click sets the position), no request
- * leaving the machine in mock mode, and axe on every logistics screen.
+ * drawn marker opens its card), the pickup form's map (a click sets the position), and axe on every
+ * logistics screen. After every journey: no request left the machine (mock mode).
  *
  * Faults live in the page's memory and a page load restarts the mock backend without them:
  * every fault is set after the last page load of its test.
@@ -45,6 +45,38 @@ function outside(url: string): boolean {
   const parsed = new URL(url);
   return /^(https?|wss?):$/.test(parsed.protocol) && parsed.hostname !== '127.0.0.1';
 }
+
+/**
+ * Mock mode makes no request outside the machine: every journey's browser context is watched from
+ * before its first page loads, and the journey fails on any request that left 127.0.0.1. What the
+ * mock's service worker answers never reaches the network; anything else would. Reported: an answer
+ * that did not come from the service worker, a request the worker passed on to the network, and a
+ * request that failed trying the network (a DNS or connection error). Not reported: a request
+ * cancelled before any answer (net::ERR_ABORTED: the app's abort, or the test's reload while a call
+ * was on its way to the worker); had the worker passed it on, its own request is reported above.
+ */
+const leaks: string[] = [];
+function watchForLeaks(context: BrowserContext) {
+  context.on('response', (response) => {
+    if (outside(response.url()) && !response.fromServiceWorker()) leaks.push(`answered by the network: ${response.url()}`);
+  });
+  context.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? 'failed';
+    if (outside(request.url()) && error !== 'net::ERR_ABORTED') leaks.push(`tried the network: ${request.url()} (${error})`);
+  });
+  context.on('request', (request) => {
+    if (request.serviceWorker() && outside(request.url())) leaks.push(`passed through the service worker: ${request.url()}`);
+  });
+}
+onEveryContext(watchForLeaks);
+beforeEach(() => {
+  // What a context closed at the end of the previous journey did on its way out is not this journey's.
+  leaks.length = 0;
+});
+function expectNoLeaks() {
+  expect(leaks.splice(0), 'requests that left 127.0.0.1 in mock mode').toEqual([]);
+}
+afterEach(expectNoLeaks);
 
 /** The markers OpenLayers drew in view (map-view's data-marker-pixels): id → [x, y] from the map's top left corner. */
 async function markerPixels(map: Locator): Promise<Record<string, [number, number]>> {
@@ -239,23 +271,8 @@ describe('logistics', () => {
     await screenshot(page, 'logistics-route-failed');
   });
 
-  it('5. Delivery Map (a list entry and a marker click open a card) and axe on every logistics screen; in mock mode no request leaves 127.0.0.1', async () => {
-    const page = await openPage('/auth/login');
-    const leaks: string[] = [];
-    // What the mock's service worker answers never reaches the network; anything else would.
-    page.on('response', (response) => {
-      if (outside(response.url()) && !response.fromServiceWorker()) leaks.push(`answered by the network: ${response.url()}`);
-    });
-    page.on('requestfailed', (request) => {
-      if (outside(request.url())) leaks.push(`tried the network: ${request.url()}`);
-    });
-    page.context().on('request', (request) => {
-      if (request.serviceWorker() && outside(request.url())) leaks.push(`passed through the service worker: ${request.url()}`);
-    });
-    await acceptCookies(page);
-    await signIn(page);
-    await page.waitForURL('**/overview');
-    await page.getByTestId('overall-rating').waitFor();
+  it('5. Delivery Map (a list entry and a marker click open a card) and axe on every logistics screen', async () => {
+    const page = await openSignedIn();
 
     const violations: string[] = [];
     const axe = async (screen: string) => {
@@ -330,6 +347,5 @@ describe('logistics', () => {
     await axe('user/devices');
 
     expect(violations).toEqual([]);
-    expect(leaks).toEqual([]);
   });
 });
