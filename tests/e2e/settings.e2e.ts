@@ -37,6 +37,8 @@ interface StoreRecord {
   cover: string;
   apiKey: string;
   special_terms: { text: string; accept_date: number | null };
+  sms_text: string;
+  devicesAllowed: number;
   notifications: Array<{ id: number; title: string; click_action: string; read: boolean }>;
 }
 
@@ -308,7 +310,7 @@ describe('settings journeys', () => {
     await expectKeyNowhere(page, newKey);
   });
 
-  it('4. Profile: opened from the side navigation; Spanish saved → the shell is in Spanish at once and after a reload; the server holds "es"', async () => {
+  it('4. Profile: opened from the side navigation; choosing Spanish → the shell is in Spanish at once and after a reload; the server holds "es"', async () => {
     const page = await signedInAtNoon();
     const operator = await operatorRecord(page);
     expect(operator.preferences.language).toBe('en');
@@ -320,10 +322,8 @@ describe('settings journeys', () => {
     expect(await field(page, 'Name').inputValue()).toBe(operator.name_op);
     expect(await page.getByRole('radio', { name: 'English', exact: true }).isChecked()).toBe(true);
 
+    // Choosing is saving: no Save button involved.
     await page.getByRole('radio', { name: 'Spanish (español)', exact: true }).check();
-    // Nothing changes before the save.
-    expect(await page.getByRole('link', { name: 'Business Info', exact: true }).count()).toBe(1);
-    await button(page, 'Save').click();
 
     // At once: the shell and the page are in Spanish (the success message too).
     await page.getByRole('link', { name: 'Datos del negocio', exact: true }).waitFor();
@@ -509,6 +509,51 @@ describe('settings journeys', () => {
       await seeSnackbar(page, 'Successfully saved', 'success');
       expect((await operatorRecord(page)).name_op).toBe('E2E Operator Name');
       expect(await page.getByTestId('operator-profile-save-error').count()).toBe(0);
+    });
+
+    it('Configuration, Devices and Terms: "Error on store data save" (SMS text, devices allowed) and the refused accept, what was typed kept, the server unchanged; Retry saves', async () => {
+      allowConsoleError(/status of 500/);
+      const page = await signedInAtNoon();
+      const before = await storeRecord(page);
+      await openSettings(page, 'configuration');
+      await devkit(page, "fail('POST /stores/profile/config', 500, { times: 1 })");
+      await field(page, 'SMS text').fill('E2E text kept');
+      await page.getByTestId('configuration-save').click();
+      await seeSnackbar(page, 'Error on store data save', 'error');
+      await expectFaultsUsed(page);
+      expect(await page.getByTestId('configuration-save-error').textContent()).toBe('Error on store data save');
+      expect(await field(page, 'SMS text').inputValue()).toBe('E2E text kept');
+      expect((await storeRecord(page)).sms_text).toBe(before.sms_text);
+      await page.getByTestId('configuration-save').click();
+      await seeSnackbar(page, 'Successfully saved', 'success');
+      expect((await storeRecord(page)).sms_text).toBe('E2E text kept');
+
+      await clickTab(page, 'devices');
+      await devkit(page, "fail('POST /stores/profile/devices', 500, { times: 1 })");
+      await field(page, 'Number of devices allowed').fill(String(before.devicesAllowed + 1));
+      await button(page.getByTestId('allowance-card'), 'Save').click();
+      await seeSnackbar(page, 'Error on store data save', 'error');
+      await expectFaultsUsed(page);
+      expect(await field(page, 'Number of devices allowed').inputValue()).toBe(String(before.devicesAllowed + 1));
+      expect((await storeRecord(page)).devicesAllowed).toBe(before.devicesAllowed);
+      await button(page.getByTestId('allowance-card'), 'Save').click();
+      await seeSnackbar(page, 'Successfully saved', 'success');
+      expect((await storeRecord(page)).devicesAllowed).toBe(before.devicesAllowed + 1);
+
+      await clickTab(page, 'terms');
+      await devkit(page, "fail('POST /stores/profile/accept_conditions/{id}', 500, { times: 1 })");
+      await button(page, 'Accept the updated terms').click();
+      const dialog = page.getByRole('alertdialog', { name: 'Accept the terms?', exact: true });
+      await button(dialog, 'Accept').click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('terms-error').filter({ hasText: 'The terms could not be accepted. Nothing changed; please try again.' }).waitFor();
+      await expectFaultsUsed(page);
+      expect((await storeRecord(page)).special_terms.accept_date).toBe(before.special_terms.accept_date);
+      expect(await page.getByTestId('terms-status').textContent()).toContain(`Accepted on ${formatDateAndTime(before.special_terms.accept_date! * 1000)}`);
+      await button(page, 'Accept the updated terms').click();
+      await button(dialog, 'Accept').click();
+      await expect.poll(() => page.getByTestId('terms-status').textContent()).toBe(`Accepted on ${formatDateAndTime(NOON)} (just now)`);
+      expect(await page.getByTestId('terms-error').count()).toBe(0);
     });
 
     it('Devices and Media: "Error ReNew ApiKey" with the old key kept; "Error upload file" with the old avatar kept; Retry uploads it', async () => {

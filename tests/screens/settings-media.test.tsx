@@ -58,6 +58,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const billingTab = () => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
+
 async function mediaCard(kind: 'avatar' | 'logo' | 'cover') {
   return within(await screen.findByTestId(`media-${kind}`, {}, { timeout: 5000 }));
 }
@@ -149,7 +151,6 @@ describe('settings: media', () => {
     const upload = card.getByText('UPLOAD FILE', { selector: 'button' }) as HTMLButtonElement;
     await waitFor(() => expect(upload.disabled).toBe(false));
 
-    const billingTab = () => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
     await user.click(billingTab());
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
     expect(screen.getByText('The image you chose is not uploaded yet.')).toBeTruthy();
