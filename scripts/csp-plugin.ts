@@ -66,7 +66,8 @@ const unique = (values: Array<string | undefined>) => [...new Set(values.filter(
 export function contentSecurityPolicy(env: Env): string {
   const live = env.VITE_BACKEND === 'live';
   const api = originOf(env.VITE_API_BASE_URL);
-  const tiles = tileSourceOf(env.VITE_MAP_TILES_URL);
+  // Mock mode draws the bundled offline map and never loads tiles (src/lib/config.ts ignores the URL there).
+  const tiles = live ? tileSourceOf(env.VITE_MAP_TILES_URL) : undefined;
   const push = live && filled(env.VITE_FIREBASE_MESSAGING_SENDER_ID) !== undefined && filled(env.VITE_FIREBASE_VAPID_KEY) !== undefined;
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],

@@ -65,6 +65,12 @@ describe('the policy', () => {
     expect(connect).not.toContain('https://fcmregistrations.googleapis.com');
   });
 
+  it('mock: a tile URL set by mistake opens no tile host (the offline map is drawn) and fails no build', () => {
+    const policy = directives({ ...MOCK_ENV, VITE_MAP_TILES_URL: 'https://tiles.{s}.example.org/{z}/{x}/{y}.png' });
+    expect(policy.get('img-src')).toEqual(directives(MOCK_ENV).get('img-src'));
+    expect(policy.get('connect-src')).toEqual(directives(MOCK_ENV).get('connect-src'));
+  });
+
   it('tile templates: a {a-c} first label becomes a wildcard; a placeholder elsewhere in the host is refused', () => {
     expect(tileSourceOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
     expect(tileSourceOf('https://{a-c}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
