@@ -18,7 +18,7 @@ import { useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
-import { signInFormErrors, signInFormSchema, type SignInForm } from './sign-in-form';
+import { signInFormErrors, type SignInForm } from './sign-in-form';
 import { PublicHeading } from './public-heading';
 
 /**
@@ -32,7 +32,6 @@ export default function LoginScreen() {
   const { session, dev } = useServices();
   const signingIn = useSession((s) => s.matches('signingIn'));
   const [showPassword, setShowPassword] = useState(false);
-  const schema = useMemo(() => signInFormSchema(t), [t]);
   const filledEmail = useHandedEmail();
   // An operator who just validated this e-mail in this tab is welcomed (the registration flags).
   const justVerified = useProjection('registration', (view) => view.email_was_verified_ok && filledEmail !== '' && view.email === filledEmail.toLowerCase());
@@ -40,7 +39,7 @@ export default function LoginScreen() {
   // every operator loads first (docs/decisions/015). Checked on submit, then as the operator types.
   const [values, setValues] = useState<SignInForm>({ email: filledEmail, password: '' });
   const [submitted, setSubmitted] = useState(false);
-  const errors = useMemo(() => (submitted ? signInFormErrors(schema, values) : {}), [submitted, schema, values]);
+  const errors = useMemo(() => (submitted ? signInFormErrors(t, values) : {}), [submitted, t, values]);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const change = (field: keyof SignInForm) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -60,13 +59,13 @@ export default function LoginScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const parsed = schema.safeParse(values);
-    if (parsed.success) {
-      session.send({ type: 'session.signIn', email: parsed.data.email, password: parsed.data.password });
+    const problems = signInFormErrors(t, values);
+    if (problems.email === undefined && problems.password === undefined) {
+      session.send({ type: 'session.signIn', email: values.email.trim(), password: values.password });
       return;
     }
-    // The first field with a problem (the schema checks the e-mail first) takes the focus.
-    (parsed.error.issues[0]?.path[0] === 'password' ? passwordInput : emailInput).current?.focus();
+    // The first field with a problem takes the focus.
+    (problems.email === undefined ? passwordInput : emailInput).current?.focus();
   };
 
   return (

@@ -15,11 +15,17 @@ import { liveRecoveryMachine } from '../../machines/registration.live';
 import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.machine';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail, useHandedEmail } from './handed-email';
-import { signInFormSchema } from './sign-in-form';
+import { emailProblem } from './sign-in-form';
 import { PublicHeading } from './public-heading';
 
 /** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
-const recoveryFormSchema = (t: Translate) => z.object({ email: signInFormSchema(t).shape.email });
+const recoveryFormSchema = (t: Translate) =>
+  z.object({
+    email: z.string().superRefine((email, context) => {
+      const problem = emailProblem(t, email);
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+    }).transform((email) => email.trim()),
+  });
 type RecoveryForm = z.infer<ReturnType<typeof recoveryFormSchema>>;
 
 /**
