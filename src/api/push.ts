@@ -1,7 +1,5 @@
-import * as z from 'zod';
 import { now } from '../lib/clock';
-import { http } from './http';
-import { NotificationTypeSchema, type StoreNotification } from './stores';
+import type { StoreNotification } from './stores';
 
 /**
  * Push notifications (spec section 6: the topic is topic_storeadmin plus the store id; section 7:
@@ -18,6 +16,9 @@ import { NotificationTypeSchema, type StoreNotification } from './stores';
  * { token, topic } to that path of the platform API (with the operator's token, so the platform
  * can check the store is theirs); without it, the platform must subscribe the token on its own.
  * docs/decisions/009-terms-profile-notifications-push.md.
+ *
+ * What reads a push's payload and posts the topic subscription (with zod) is in push-payload.ts,
+ * fetched with firebase/messaging: this module is part of every page's boot (decision 015).
  */
 
 /** What the browser allows, without asking: the Notification permission, or no push at all here. */
@@ -40,50 +41,6 @@ export const PUSH_TOPIC_PREFIX = 'topic_storeadmin';
 /** The store's topic (spec section 6): "topic_storeadmin" followed by the store id. */
 export const pushTopic = (storeId: number) => `${PUSH_TOPIC_PREFIX}${storeId}`;
 
-/**
- * A push's notification. FCM carries `data` as strings only, so numbers arrive as text; the
- * platform's payload is not shown in the spec, so the visible `notification.title` and the
- * `fcmOptions.link` stand in when `data` lacks a title or a click action.
- */
-const numeric = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]);
-
-export const PushPayloadSchema = z.object({
-  data: z
-    .object({
-      id: numeric.optional(),
-      /** An unknown type still shows (as an order notification) rather than losing the push. */
-      type: NotificationTypeSchema.optional().catch(undefined),
-      title: z.string().optional(),
-      /** unix seconds, like every date on the wire */
-      created_at: numeric.optional(),
-      click_action: z.string().optional(),
-    })
-    .optional(),
-  notification: z.object({ title: z.string().optional() }).optional(),
-  fcmOptions: z.object({ link: z.string().optional() }).optional(),
-});
-export type PushPayload = z.input<typeof PushPayloadSchema>;
-
-/**
- * The store notification a push carries, or null when it carries none (no title). Without an id
- * the push gets one from its arrival time, so two pushes never replace each other in the bell.
- */
-export function notificationFromPush(payload: unknown, receivedAt: number): StoreNotification | null {
-  const parsed = PushPayloadSchema.safeParse(payload);
-  if (!parsed.success) return null;
-  const { data = {}, notification, fcmOptions } = parsed.data;
-  const title = data.title ?? notification?.title;
-  if (!title) return null;
-  return {
-    id: data.id ?? receivedAt,
-    type: data.type ?? 'order',
-    title,
-    created_at: data.created_at === undefined ? receivedAt : data.created_at * 1000,
-    click_action: data.click_action ?? fcmOptions?.link ?? '/operations/orders/pending',
-    read: false,
-  };
-}
-
 /** A browser or build without push: nothing to ask, nothing arrives. */
 export const noPushChannel: PushChannel = {
   permission: async () => 'unsupported',
@@ -105,18 +62,6 @@ export interface FirebasePushConfig {
   vapidKey: string;
   /** The platform API path that subscribes an FCM token to a topic (POST { token, topic }). */
   topicSubscribePath?: string;
-}
-
-export const TopicSubscriptionSchema = z.object({ token: z.string().min(1), topic: z.string().regex(/^topic_storeadmin\d+$/) });
-
-/** POST {topicSubscribePath} { token, topic }: the platform subscribes this browser to the store's topic. */
-export async function subscribeTokenToTopic(path: string, token: string, storeId: number): Promise<void> {
-  await http(path, {
-    method: 'POST',
-    body: TopicSubscriptionSchema.parse({ token, topic: pushTopic(storeId) }),
-    schema: z.unknown(),
-    operation: 'POST push topic subscription',
-  });
 }
 
 /**
@@ -156,6 +101,7 @@ export function firebasePushChannel(config: FirebasePushConfig): PushChannel {
       const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER_URL, { scope: PUSH_SERVICE_WORKER_SCOPE });
       const token = await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration });
       // The token identifies this browser to FCM; it goes to the platform only, and is never logged.
+      const { notificationFromPush, subscribeTokenToTopic } = await import('./push-payload');
       if (topicSubscribePath) await subscribeTokenToTopic(topicSubscribePath, token, storeId);
       else console.info(`Push: this browser can receive ${pushTopic(storeId)} once the platform subscribes its FCM token to the topic.`);
       const onMessage = (event: MessageEvent) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { notificationFromPush, pushTopic, TopicSubscriptionSchema } from '../../src/api/push';
+import { pushTopic } from '../../src/api/push';
+import { notificationFromPush, TopicSubscriptionSchema } from '../../src/api/push-payload';
 import { clickTarget } from '../../src/lib/click-action';
 import { parseConfig } from '../../src/lib/config';
 import { formatDateAndTime } from '../../src/lib/format';

@@ -2,13 +2,12 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { HttpSession } from '../../api/http';
 import { currentIdToken, IDENTITY_SDK_DATABASES, IdentityError, prefetchIdentitySdk, signInWithPassword, signOutOfProvider } from '../../api/identity';
-import { exchangeIdToken, loginWithIdToken, logout, SessionGrantSchema, type SessionGrant } from '../../api/session';
+import type { SessionGrant } from '../../api/session';
 import { now } from '../../lib/clock';
 import { clearAppStorage, readJson, remove, storageKeys, writeJson } from '../../lib/storage';
-import * as z from 'zod';
 import type { Journal } from '../journal';
 import type { SnackbarRequest } from '../snackbar.machine';
-import { isStaleAt, sessionMachine, type StoredSession } from './machine';
+import { isStaleAt, sessionMachine } from './machine';
 import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
 import { afterFirstMove } from '../../lib/first-move';
 
@@ -18,14 +17,8 @@ import { afterFirstMove } from '../../lib/first-move';
  */
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-const StoredTokenSchema = z.object({ token: z.string().min(1), startedAt: z.number() });
-
-function readStoredSession(): StoredSession | null {
-  const token = StoredTokenSchema.safeParse(readJson('session', storageKeys.session));
-  const user = SessionGrantSchema.shape.user.safeParse(readJson('local', storageKeys.user));
-  if (!token.success || !user.success) return null;
-  return { grant: { token: token.data.token, user: user.data }, startedAt: token.data.startedAt };
-}
+/** The session calls and the stored session's check, with zod: fetched when first needed, not with the sign-in page (decision 015). */
+const sessionCalls = () => import('./session-calls');
 
 function storeSession(grant: SessionGrant, startedAt: number): void {
   writeJson('session', storageKeys.session, { token: grant.token, startedAt });
@@ -40,7 +33,7 @@ export interface LiveSessionDeps {
 export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => readStoredSession()),
+      restoreSession: fromPromise(async () => (await sessionCalls()).readStoredSession()),
       resumeWithProvider: fromPromise(async () => {
         // Only an operator who signed in before (user stored) is resumed; this avoids a provider
         // round-trip for every anonymous visit to the sign-in page.
@@ -50,10 +43,10 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
           remove('local', storageKeys.user);
           return null;
         }
-        return loginWithIdToken(idToken);
+        return (await sessionCalls()).loginWithIdToken(idToken);
       }),
       signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }) => {
-        const idToken = await signInWithPassword(input.email, input.password);
+        const [idToken, { exchangeIdToken }] = await Promise.all([signInWithPassword(input.email, input.password), sessionCalls()]);
         try {
           return await exchangeIdToken(idToken);
         } catch (error) {
@@ -65,11 +58,11 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
       refreshSession: fromPromise(async () => {
         const idToken = await currentIdToken(true);
         if (!idToken) throw new Error('The identity provider no longer knows the user');
-        return exchangeIdToken(idToken);
+        return (await sessionCalls()).exchangeIdToken(idToken);
       }),
       signOut: fromPromise(async () => {
         try {
-          await logout();
+          await (await sessionCalls()).logout();
         } finally {
           await signOutOfProvider();
         }
@@ -95,8 +88,9 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
         );
       },
       recordRoleSwitched: (_, { role }) => {
-        const stored = readStoredSession();
-        if (stored) storeSession({ ...stored.grant, user: { ...stored.grant.user, operator: { ...stored.grant.user.operator, role } } }, stored.startedAt);
+        // The stored operator is the console's own writing (checked when a session is restored).
+        const user = readJson('local', storageKeys.user) as SessionGrant['user'] | undefined;
+        if (user?.operator) writeJson('local', storageKeys.user, { ...user, operator: { ...user.operator, role } });
         journal.append({ type: 'session.roleSwitched', at: now(), role });
       },
       recordSignedOut: (_, { reason }) => {
@@ -107,7 +101,12 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
       restartAtSignIn: () => window.location.replace('/auth/login'),
       notifySessionExpired: () => notify({ key: 'session.expired', severity: 'warning' }),
       // Not on a page only being looked at: once the operator starts filling in the form.
-      prepareSignIn: () => afterFirstMove(prefetchIdentitySdk),
+      prepareSignIn: () =>
+        afterFirstMove(() => {
+          prefetchIdentitySdk();
+          // A failed prefetch costs nothing: signing in imports again and reports its own failure.
+          sessionCalls().catch(() => {});
+        }),
       logSignOutFailure: (_, { error }) => console.info('Logout call failed; signed out locally.', describe(error)),
       logResumeFailure: (_, { error }) => console.info('Could not resume the session with the identity provider.', describe(error)),
     },
