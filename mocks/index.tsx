@@ -1,7 +1,7 @@
 import Button from '@mui/joy/Button';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { DevExtension } from '../src/app/dev-extension';
-import { useT } from '../src/i18n';
+import { loadConsoleStrings, useT } from '../src/i18n';
 import { now } from '../src/lib/clock';
 import { afterFirstMove } from '../src/lib/first-move';
 import { readJson, storageKeys } from '../src/lib/storage';
@@ -45,8 +45,9 @@ export async function startMockMode(options: {
   let kitLoaded!: (loaded: MockModeKit) => void;
   const loaded = new Promise<MockModeKit>((resolve) => (kitLoaded = resolve));
   const startKit = () =>
-    (kit ??= import('./mock-mode-kit')
-      .then(({ loadMockModeKit }) => loadMockModeKit({ ...options, requestedScenario }))
+    // The Demo menu speaks the console's strings (src/i18n/en-console.ts): they come with the kit.
+    (kit ??= Promise.all([import('./mock-mode-kit'), loadConsoleStrings()])
+      .then(([{ loadMockModeKit }]) => loadMockModeKit({ ...options, requestedScenario }))
       .then((started) => {
         kitLoaded(started);
         return started;

@@ -1,14 +1,16 @@
 import { configure } from '@testing-library/dom';
 import { afterEach, beforeEach } from 'vitest';
-import { loadCatalogue } from '../src/i18n';
+import { loadCatalogue, loadConsoleStrings } from '../src/i18n';
 
 // findBy* and waitFor wait up to 5 s (the default is 1 s): on a busy 2-core CI machine a screen's
 // first render after a mock response can take longer than a second. Tests still fail on what
 // never appears; the test timeout (15 s) bounds the whole test.
 configure({ asyncUtilTimeout: 5000 });
 
-// The app fetches the Spanish catalogue on first use; screens under test switch language at once.
-await loadCatalogue('es');
+// The app fetches the Spanish catalogue on first use, and the console's English strings with the
+// first page beyond sign-in; screens under test (often rendered without the routes) have them at
+// once. tests/unit/public-strings.test.ts checks that the sign-in page needs no more than enPublic.
+await Promise.all([loadCatalogue('es'), loadConsoleStrings()]);
 
 /**
  * A test that logs an unexpected console.error (or console.warn) fails. A test that expects one

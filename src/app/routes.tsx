@@ -1,21 +1,31 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
-const Shell = lazy(() => import('./shell/shell').then((module) => ({ default: module.Shell })));
+
+/**
+ * A page beyond sign-in: its chunk and the console's English strings (src/i18n/en-console.ts),
+ * fetched together. The signed-in screens are all inside the shell, so the shell's loader is theirs.
+ */
+function withConsoleStrings<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadConsoleStrings()]).then(([module]) => module);
+}
+
+const Shell = lazy(withConsoleStrings(() => import('./shell/shell').then((module) => ({ default: module.Shell }))));
 
 const loadPublicLayout = () => import('../screens/auth/public-layout');
 const loadLoginScreen = () => import('../screens/auth/login-screen');
-const loadRegisterScreen = () => import('../screens/auth/register-screen');
-const loadValidateScreen = () => import('../screens/auth/validate-screen');
-const loadRecoveryScreen = () => import('../screens/auth/recovery-screen');
+const loadRegisterScreen = withConsoleStrings(() => import('../screens/auth/register-screen'));
+const loadValidateScreen = withConsoleStrings(() => import('../screens/auth/validate-screen'));
+const loadRecoveryScreen = withConsoleStrings(() => import('../screens/auth/recovery-screen'));
 const LoginScreen = lazy(loadLoginScreen);
 const PublicLayout = lazy(loadPublicLayout);
 const RegisterScreen = lazy(loadRegisterScreen);
 const ValidateScreen = lazy(loadValidateScreen);
 const RecoveryScreen = lazy(loadRecoveryScreen);
 
-const ErrorScreen = lazy(() => import('../screens/errors/error-screen'));
+const ErrorScreen = lazy(withConsoleStrings(() => import('../screens/errors/error-screen')));
 const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));

@@ -2,35 +2,54 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../api/session';
-import { en, type MessageKey, type Messages } from './en';
+import type { MessageKey, Messages } from './en';
+import { enPublic } from './en-public';
 
 dayjs.extend(relativeTime);
 
 export type { MessageKey, Messages };
 
 /**
- * English ships with the app; Spanish is its own chunk, fetched the first time it is needed
- * (the sign-in page of an English browser never loads it). A catalogue that is not loaded yet
- * reads as English.
+ * English ships with the app in two parts: what the pages before sign-in need (en-public.ts), and
+ * the rest (en-console.ts), fetched with the first page beyond sign-in (loadConsoleStrings, called
+ * by the routes' lazy loaders). Spanish is one chunk, fetched the first time it is needed (the
+ * sign-in page of an English browser never loads it). A catalogue not loaded yet reads as English.
  */
-const loaded: Partial<Record<Language, Messages>> = { en };
+const english: Partial<Messages> = { ...enPublic };
+const loaded: Partial<Record<Language, Partial<Messages>>> = { en: english };
+
+let consoleStrings: Promise<void> | undefined;
+
+/** The console's English strings (en-console.ts): fetched once; a failed fetch is tried again next time. */
+export function loadConsoleStrings(): Promise<void> {
+  consoleStrings ??= import('./en-console').then(
+    ({ enConsole }) => {
+      Object.assign(english, enConsole);
+    },
+    (error: unknown) => {
+      consoleStrings = undefined;
+      throw error;
+    },
+  );
+  return consoleStrings;
+}
 
 /**
  * One promise per language, marked with status/value once settled (React's thenable convention) so
  * use() reads a loaded catalogue synchronously instead of suspending again.
  */
-const loading = new Map<Language, Promise<Messages>>();
+const loading = new Map<Language, Promise<Partial<Messages>>>();
 
-export function loadCatalogue(language: Language): Promise<Messages> {
+export function loadCatalogue(language: Language): Promise<Partial<Messages>> {
   let promise = loading.get(language);
   if (!promise) {
-    const load: Promise<Messages> =
-      language === 'en' ? Promise.resolve(en) : Promise.all([import('./es'), import('dayjs/locale/es')]).then(([module]) => module.es);
-    const tracked: Promise<Messages> = load.then((messages) => {
+    const load: Promise<Partial<Messages>> =
+      language === 'en' ? Promise.resolve(english) : Promise.all([import('./es'), import('dayjs/locale/es')]).then(([module]) => module.es);
+    const tracked: Promise<Partial<Messages>> = load.then((messages) => {
       loaded[language] = messages;
       return messages;
     });
-    if (language === 'en') Object.assign(tracked, { status: 'fulfilled', value: en });
+    if (language === 'en') Object.assign(tracked, { status: 'fulfilled', value: english });
     void tracked.then((messages) => Object.assign(tracked, { status: 'fulfilled', value: messages }));
     promise = tracked;
     loading.set(language, promise);
@@ -42,13 +61,19 @@ export type TranslateParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 
 export function translate(language: Language, key: MessageKey, params?: TranslateParams): string {
-  const template = loaded[language]?.[key] ?? en[key];
+  const template = loaded[language]?.[key] ?? english[key];
+  if (template === undefined) {
+    // A page showed a console string before loadConsoleStrings() had run: a bug in the routes'
+    // loaders or in en-public.ts's choice of strings. The key stands in rather than a blank.
+    console.error(`Message "${key}" was shown before the console's strings were loaded`);
+    return key;
+  }
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
-/** Whether a string is one of the catalogues' keys. */
-export const isMessageKey = (key: string): key is MessageKey => key in en;
+/** Whether a string is one of the catalogues' keys (the console's too, once they are loaded). */
+export const isMessageKey = (key: string): key is MessageKey => key in english;
 
 /** The language to show before anyone chose one: the browser's, when we have it. */
 export function browserLanguage(): Language {

@@ -56,7 +56,8 @@ describe('message catalogues', () => {
     expect(translate('en', 'page.order', { id: 42 })).toBe('Order #42');
     expect(await loadCatalogue('es')).toBe(es);
     expect(translate('es', 'page.order', { id: 42 })).toBe('Pedido n.º 42');
-    expect(await loadCatalogue('en')).toBe(en);
+    // English is the public strings joined by the console's (tests/setup.ts loads them, as the routes do).
+    expect(await loadCatalogue('en')).toEqual(en);
   });
 });
 

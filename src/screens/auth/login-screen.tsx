@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useProjection, useSession } from '../../app/hooks';
 import { usePageTitle } from '../../app/page';
 import { useServices } from '../../app/services';
-import { useT } from '../../i18n';
+import { loadConsoleStrings, useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
 import { EyeIcon } from './password-field';
@@ -51,6 +51,7 @@ export default function LoginScreen() {
     () =>
       afterFirstMove(() => {
         import('../../app/shell/shell').catch(() => {});
+        loadConsoleStrings().catch(() => {});
         import('../overview/overview-screen').catch(() => {});
       }),
     [],
