@@ -21,9 +21,9 @@ const SIGN_IN_TARGET_GZIP = 150 * 1024;
 /**
  * Enforced, and only ever lowered as the route slims: 255 KB when the gate was installed (252.1 KB
  * measured), 242 KB once the sign-in form dropped react-hook-form (239.7 KB), 218 KB once zod
- * left the boot path (215.0 KB).
+ * left the boot path (215.0 KB), 205 KB once the English strings were split (202.0 KB).
  */
-const SIGN_IN_CEILING_GZIP = 218 * 1024;
+const SIGN_IN_CEILING_GZIP = 205 * 1024;
 const SIGN_IN_ROUTE = ['src/screens/auth/login-screen.tsx', 'src/screens/auth/public-layout.tsx'];
 const SHELL = ['src/app/shell/shell.tsx'];
 const FORBIDDEN_EARLY: Record<string, RegExp> = {
