@@ -8,7 +8,6 @@ import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
 import { journal } from './machines/journal';
 import { restoreCookieConsent } from './machines/preferences';
-import './styles.css';
 
 /**
  * Boot: validate the configuration, in mock mode start the mock kit, then render. The mock kit is

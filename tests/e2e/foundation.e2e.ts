@@ -141,6 +141,9 @@ describe('shell', () => {
     await page.getByTestId('store-name').first().waitFor();
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    // Out of sight until focused, then on screen.
+    const skipLink = page.getByRole('link', { name: 'Skip to content', exact: true });
+    expect((await skipLink.boundingBox())?.y).toBeGreaterThanOrEqual(0);
     const settings = page.getByRole('button', { name: 'Settings' });
     await settings.focus();
     await page.keyboard.press('Enter');
