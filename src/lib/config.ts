@@ -51,8 +51,8 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Checks the env by hand, not with zod: this runs before the first render of every page, and zod
- * would weigh on the sign-in page (docs/decisions/015). Problems come in the order of the env
- * names above; each names its variable and why.
+ * would weigh on the sign-in page (docs/decisions/018). tests/unit/config-parity.test.ts holds it
+ * to the zod schema ARCHITECTURE.md describes. Each problem names its variable and why.
  */
 export function parseConfig(env: Record<string, string | boolean | undefined>): ConfigResult {
   const problems: ConfigProblem[] = [];
