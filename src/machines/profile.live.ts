@@ -6,18 +6,12 @@ import { now } from '../lib/clock';
 import type { Journal } from './journal';
 import { languageSwitchMachine } from './language-switch.machine';
 import { profileFormMachine, profileValuesOf } from './profile-form.machine';
-import { storeSavedOperator } from './session/stored-user';
+import { recordSavedOperator } from './session/stored-user';
 import type { SettingsSaveInput } from './settings-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
 import type { OperatorProfileInput } from '../api/settings';
 
 const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
-
-/** The side navigation and the UI language follow at once (session and preferences projections); the stored user too, so a reload keeps them. */
-function recordSavedOperator(journal: Journal, operator: Operator) {
-  storeSavedOperator(operator);
-  journal.append({ type: 'operator.profileSaved', at: now(), operator });
-}
 
 /** The profile page's form machine with its real effects; pulled in only by the lazy profile screen. */
 export function liveProfileFormMachine({ journal, notify }: { journal: Journal; notify: (message: SnackbarRequest) => void }) {

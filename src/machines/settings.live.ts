@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { storeSavedOperator } from './session/stored-user';
+import { recordSavedOperator } from './session/stored-user';
 import { listAccounts, type Account } from '../api/accounts';
 import { isApiError } from '../api/errors';
 import type { Operator } from '../api/session';
@@ -130,12 +130,7 @@ export function liveOperatorProfileFormMachine(deps: SettingsDeps) {
       })),
     },
     actions: {
-      // The side navigation, the top bar and the UI language follow (session and preferences projections).
-      recordSaved: (_, { data }) => {
-        deps.journal.append({ type: 'operator.profileSaved', at: now(), operator: data.operator });
-        // A reload restores the session from the stored user: it must carry the saved language too.
-        storeSavedOperator(data.operator);
-      },
+      recordSaved: (_, { data }) => recordSavedOperator(deps.journal, data.operator),
       ...settingsFeedback(deps, 'Operator profile'),
     },
   });
