@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Billing } from '../../src/api/settings';
 import { countryName } from '../../src/lib/countries';
 import { setupTestBackend } from '../mocks/support';
-import { renderConsoleAt, storeSignedInSession } from './support';
+import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /** Settings → Billing against the real mock handlers: what the operator sees and what the server holds. */
 const backend = setupTestBackend();
@@ -165,7 +165,7 @@ describe('settings: billing', () => {
     renderConsoleAt('/settings/billing');
     await formShown();
     await fill(user, { 'Legal name': 'Not saved S.L.' });
-    const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Business Info')!;
+    const tab = tabNamed('Business Info');
     await user.click(tab);
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
     expect(screen.getByText('Your changes to the billing details are not saved yet.')).toBeTruthy();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeQr, qrPathData } from '../../src/lib/qr-code';
 import { setupTestBackend } from '../mocks/support';
-import { renderConsoleAt, storeSignedInSession } from './support';
+import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /**
  * Settings → Devices against the real mock handlers: the API key masked until revealed, its QR
@@ -26,7 +26,6 @@ const serverStore = () => (backend.current.devkit.records('stores') as WireStore
 const QR_LABEL = 'QR code of the API key';
 const button = (name: string | RegExp, container: HTMLElement = document.body) => within(container).getByText(name, { selector: 'button' }) as HTMLButtonElement;
 const shownKey = () => screen.getByTestId('api-key').textContent;
-const tabNamed = (text: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === text)!;
 const qrCode = () => screen.queryByRole('img', { name: QR_LABEL });
 /** The snackbar shows one message at a time: the next one waits until this one is closed. */
 const closeSnackbar = () => document.querySelector<HTMLElement>('button[aria-label="Close message"]')!;

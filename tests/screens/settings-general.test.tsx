@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreProfileWire } from '../../src/api/stores';
 import { countryName } from '../../src/lib/countries';
 import { setupTestBackend } from '../mocks/support';
-import { renderConsoleAt, storeSignedInSession } from './support';
+import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /** Settings → Business Info against the real mock handlers: what the operator sees and what the server holds. */
 const backend = setupTestBackend();
@@ -21,7 +21,6 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 const closeSnackbar = () => document.querySelector<HTMLElement>('button[aria-label="Close message"]')!;
 const saveButton = () => screen.getByTestId('business-info-save');
 const sideNavNames = () => screen.getAllByTestId('store-name').map((el) => el.textContent);
-const tabNamed = (text: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === text)!;
 
 async function formShown() {
   await screen.findByTestId('business-info-form', {}, { timeout: 5000 });

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestBackend } from '../mocks/support';
-import { renderConsoleAt, storeSignedInSession } from './support';
+import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /**
  * Settings → Media against the real mock handlers: the operator picks an image, crops it and
@@ -57,8 +57,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const billingTab = () => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
 
 async function mediaCard(kind: 'avatar' | 'logo' | 'cover') {
   return within(await screen.findByTestId(`media-${kind}`, {}, { timeout: 5000 }));
@@ -151,7 +149,7 @@ describe('settings: media', () => {
     const upload = card.getByText('UPLOAD FILE', { selector: 'button' }) as HTMLButtonElement;
     await waitFor(() => expect(upload.disabled).toBe(false));
 
-    await user.click(billingTab());
+    await user.click(tabNamed('Billing'));
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
     expect(screen.getByText('The image you chose is not uploaded yet.')).toBeTruthy();
     await user.click(screen.getByText('Keep editing', { selector: 'button' }));
@@ -161,7 +159,7 @@ describe('settings: media', () => {
 
     await user.click(upload);
     expect(await card.findByText('Uploaded successfully', {}, { timeout: 5000 })).toBeTruthy();
-    await user.click(billingTab());
+    await user.click(tabNamed('Billing'));
     await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
     expect(screen.queryByText('Leave without saving?')).toBeNull();
   });

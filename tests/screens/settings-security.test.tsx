@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/api/accounts';
 import type { Operator } from '../../src/api/session';
 import { setupTestBackend } from '../mocks/support';
-import { renderConsoleAt, storeSignedInSession } from './support';
+import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /** Settings → Operators against the real mock handlers: the signed-in operator's admin profile. */
 const backend = setupTestBackend();
@@ -163,8 +163,7 @@ describe('settings: operators (the admin profile)', () => {
     renderConsoleAt('/settings/security');
     await formShown();
     await fill(user, { Name: 'Not saved yet' });
-    const billingTab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === 'Billing')!;
-    await user.click(billingTab);
+    await user.click(tabNamed('Billing'));
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
     expect(screen.getByText('Your changes to your profile are not saved yet.')).toBeTruthy();
     await user.click(screen.getByText('Keep editing', { selector: 'button' }));
@@ -172,7 +171,7 @@ describe('settings: operators (the admin profile)', () => {
     expect(window.location.pathname).toBe('/settings/security');
     expect(field('Name').value).toBe('Not saved yet');
 
-    await user.click(billingTab);
+    await user.click(tabNamed('Billing'));
     await user.click(await screen.findByText('Leave', { selector: 'button' }));
     await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
     expect(serverOperator().name_op).toBe(before.name_op);

@@ -42,3 +42,9 @@ export function renderConsoleAt(path: string, dev: DevExtension = {}, state?: un
   const view = render(<App services={services} />);
   return { services, ...view };
 }
+
+/**
+ * A tab of the page by its text. By text and selector, not by role name: naming Joy components
+ * makes happy-dom's getComputedStyle recurse.
+ */
+export const tabNamed = (text: string): HTMLElement => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((el) => el.textContent === text)!;
