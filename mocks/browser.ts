@@ -129,10 +129,11 @@ function rejoinWorkerAfterEveryBeforeUnload(worker: ServiceWorker) {
   // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a ServiceWorker's postMessage has no target origin (the rule means window.postMessage)
   const tellWorker = (message: string) => worker.postMessage(message);
   window.addEventListener('beforeunload', () => {
-    // After MSW's own listener has posted CLIENT_CLOSED (messages reach the worker in order).
-    window.setTimeout(() => {
-      tellWorker('MOCK_ACTIVATE');
-      keepAwake ??= window.setInterval(() => tellWorker('KEEPALIVE_REQUEST'), 5_000);
-    }, 0);
+    // In the same task, right after MSW's own listener (added when its worker started, so it runs
+    // first) has posted CLIENT_CLOSED; messages reach the worker in order. Deferring this to a timer
+    // left a gap in which a call passed through to the network, or the timer never ran at all when
+    // the document went first.
+    tellWorker('MOCK_ACTIVATE');
+    keepAwake ??= window.setInterval(() => tellWorker('KEEPALIVE_REQUEST'), 5_000);
   });
 }
