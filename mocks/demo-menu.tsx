@@ -1,4 +1,4 @@
-import Button from '@mui/joy/Button';
+import Button, { type ButtonProps } from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import DialogActions from '@mui/joy/DialogActions';
 import DialogContent from '@mui/joy/DialogContent';
@@ -16,7 +16,6 @@ import { useId, useState, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
 import type { Journal } from '../src/machines/journal';
 import type { Devkit } from './devkit';
-import { demoMenuButtonProps } from './demo-menu-button';
 import { describeFaults } from './fault-descriptions';
 import type { ActiveFaults } from './faults';
 import { JournalImportError } from './journal-file';
@@ -42,6 +41,16 @@ const activeCount = (faults: ActiveFaults) => faults.failures.length + (faults.l
 
 /** A fault toggle reads as a checkbox item to assistive technology. */
 const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });
+
+/**
+ * The menu's button on the orange brand band. Mock mode's stand-in until the kit has loaded
+ * (mocks/index.tsx, plain UI: `.plain-button[data-variant='on-band']`) is drawn to look the same.
+ */
+const demoMenuButtonProps = {
+  variant: 'outlined',
+  size: 'sm',
+  sx: { color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { bgcolor: 'rgba(255,255,255,0.15)' } },
+} as const satisfies ButtonProps;
 
 export interface DemoMenuProps {
   /** Opens as it mounts, with the focus on the button: its stand-in was pressed before the kit had loaded. */

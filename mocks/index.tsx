@@ -1,6 +1,6 @@
-import Button from '@mui/joy/Button';
-import { useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { DevExtension } from '../src/app/dev-extension';
+import { JoyTheme } from '../src/app/joy-theme';
 import { loadConsoleStrings, useT } from '../src/i18n';
 import { now } from '../src/lib/clock';
 import { afterFirstMove } from '../src/lib/first-move';
@@ -8,7 +8,6 @@ import { readJson, storageKeys } from '../src/lib/storage';
 import type { Journal } from '../src/machines/journal';
 import { DEMO_SIGN_IN } from '../scenarios/demo-sign-in';
 import type { Devkit } from './devkit';
-import { demoMenuButtonProps } from './demo-menu-button';
 import { isJournalHandedOver } from './journal-handoff';
 import type { MockModeKit } from './mock-mode-kit';
 import { devkitPushChannel } from './push-channel';
@@ -67,13 +66,15 @@ export async function startMockMode(options: {
 }
 
 /**
- * The Demo menu. Until the kit has loaded, a button that looks the same stands in for it; pressing
- * it starts the kit (the first click does anyway) and the menu opens as soon as the kit is there.
+ * The Demo menu. Until the kit has loaded, a plain button that looks the same stands in for it (no
+ * Joy on the sign-in page, decision 019); pressing it starts the kit (the first click does anyway)
+ * and the menu opens as soon as the kit is there. On the public pages' plain band (`ownTheme`)
+ * the menu brings Joy's theme; in the shell's top bar it is inside the shell's.
  */
-function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promise<MockModeKit>, scenario: string): ComponentType {
+function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promise<MockModeKit>, scenario: string): NonNullable<DevExtension['DemoMenu']> {
   let Loaded: MockModeKit['DemoMenu'] | undefined;
   void loaded.then((kit) => (Loaded = kit.DemoMenu));
-  return function DemoMenuOnceLoaded() {
+  return function DemoMenuOnceLoaded({ ownTheme = false }) {
     const t = useT();
     const [Menu, setMenu] = useState(() => Loaded);
     const [wanted, setWanted] = useState(false);
@@ -84,20 +85,33 @@ function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promis
         mounted = false;
       };
     }, []);
-    if (Menu) return <Menu openAtOnce={wanted} />;
-    return (
-      <Button
-        {...demoMenuButtonProps}
+    const standIn = (
+      <button
+        type="button"
+        className="plain-button"
+        data-variant="on-band"
+        data-size="sm"
         aria-label={t('demo.menuLabel', { scenario })}
         aria-haspopup="menu"
-        loading={wanted}
+        aria-busy={wanted || undefined}
+        disabled={wanted}
         onClick={() => {
           setWanted(true);
           void startKit();
         }}
       >
+        {wanted && <span className="plain-spinner" data-size="sm" aria-hidden />}
         {t('demo.menu')}
-      </Button>
+      </button>
+    );
+    if (!Menu) return standIn;
+    if (!ownTheme) return <Menu openAtOnce={wanted} />;
+    return (
+      <Suspense fallback={standIn}>
+        <JoyTheme>
+          <Menu openAtOnce={wanted} />
+        </JoyTheme>
+      </Suspense>
     );
   };
 }

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { ConfigErrorPage } from './app/config-error-page';
+import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
 import { preloadPublicPage } from './app/routes';
 import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
 import { journal } from './machines/journal';
 import { restoreCookieConsent } from './machines/preferences';
+import './ui/plain.css';
 
 /**
  * Boot: validate the configuration, in mock mode start the mock kit, then render. The mock kit is
@@ -16,9 +17,12 @@ import { restoreCookieConsent } from './machines/preferences';
  * first needs it, and the app's calls wait for it (DevExtension.backendReady, decision 017).
  */
 async function boot() {
+  followSystemScheme();
   const root = createRoot(document.getElementById('root')!);
   const result = parseConfig(import.meta.env);
   if (!result.ok) {
+    // A deployment mistake, not an operator's page: its code (and Joy's) only comes when needed.
+    const { ConfigErrorPage } = await import('./app/config-error-page');
     root.render(<ConfigErrorPage problems={result.problems} />);
     return;
   }

@@ -1,33 +1,26 @@
+import CssBaseline from '@mui/joy/CssBaseline';
 import { CssVarsProvider } from '@mui/joy/styles';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { isHexColor } from '../lib/accent-palette';
+import { MODE_STORAGE_KEY } from './color-scheme';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
 import { useProjection } from './hooks';
 import { themeWithAccent } from './theme';
 
-const MODE_STORAGE_KEY = 'console.mode';
-
 /**
- * The console follows the operator's system preference (prefers-color-scheme). It has no light /
- * dark picker, so a mode Joy stored earlier is only the echo of the old fixed 'light' default:
- * dropped, or it would pin those browsers to light for good.
+ * A mode Joy stored earlier is only the echo of the old fixed 'light' default (the console has no
+ * light / dark picker and follows the system, src/app/color-scheme.ts): dropped, or it would pin
+ * those browsers to light for good.
  */
-function followSystemScheme() {
+function forgetStoredLightMode() {
   try {
     if (localStorage.getItem(MODE_STORAGE_KEY) !== 'system') localStorage.removeItem(MODE_STORAGE_KEY);
   } catch {
     // Storage unavailable (privacy mode): Joy falls back to the system preference anyway.
   }
-  // What Joy's getInitColorSchemeScript does, from this module instead of an inline script (the
-  // Content-Security-Policy allows none): the scheme is on <html> before React's first paint,
-  // so a dark system never flashes the light palette. Joy keeps the attribute up to date afterwards.
-  if (typeof document !== 'undefined' && typeof window.matchMedia === 'function') {
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    document.documentElement.setAttribute('data-joy-color-scheme', dark ? 'dark' : 'light');
-  }
 }
 
-followSystemScheme();
+forgetStoredLightMode();
 
 /** The accent the store had when the page last showed it (cleared with all app storage at sign-out). */
 function rememberedAccent(storeId: number | null): string | null {
@@ -56,5 +49,18 @@ export function AccentCssVarsProvider({ children }: { children: ReactNode }) {
     <CssVarsProvider theme={theme} defaultMode="system" modeStorageKey={MODE_STORAGE_KEY} colorSchemeStorageKey="console.color-scheme">
       {children}
     </CssVarsProvider>
+  );
+}
+
+/**
+ * The root of every Joy page: the accent theme and Joy's baseline. The default export, so
+ * src/app/joy-theme.tsx can load it lazily.
+ */
+export default function JoyRoot({ children }: { children: ReactNode }) {
+  return (
+    <AccentCssVarsProvider>
+      <CssBaseline />
+      {children}
+    </AccentCssVarsProvider>
   );
 }

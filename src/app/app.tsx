@@ -1,15 +1,13 @@
-import CssBaseline from '@mui/joy/CssBaseline';
 import { useSelector } from '@xstate/react';
-import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { browserLanguage, LocaleProvider, useT } from '../i18n';
 import { giveCookieConsent } from '../machines/preferences';
 import { selectCurrentMessage } from '../machines/snackbar.machine';
 import { CookieConsentBanner } from '../ui/cookie-consent-banner';
 import { SnackbarView } from '../ui/snackbar-view';
-import { ErrorPage } from '../screens/errors/error-page';
-import { AccentCssVarsProvider } from './accent-theme';
 import { useProjection } from './hooks';
+import { JoyTheme, loadJoyTheme } from './joy-theme';
 import { AppRoutes } from './routes';
 import { ServicesProvider, useServices, type Services } from './services';
 
@@ -40,6 +38,11 @@ function Localised({ children }: { children: ReactNode }) {
   return <LocaleProvider language={chosen ?? browserLanguage()}>{children}</LocaleProvider>;
 }
 
+/** The 500 page, a Joy page: fetched (with Joy's theme) only if something has crashed. */
+const CrashPage = lazy(() =>
+  Promise.all([import('../screens/errors/error-page'), loadJoyTheme()]).then(([module]) => ({ default: () => <module.ErrorPage code={500} /> })),
+);
+
 /** Anything a screen throws ends on the 500 page instead of a blank screen. */
 class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
   state = { crashed: false };
@@ -50,7 +53,13 @@ class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolea
     console.error('Unexpected error in the console UI', error, info.componentStack);
   }
   render() {
-    return this.state.crashed ? <ErrorPage code={500} /> : this.props.children;
+    return this.state.crashed ? (
+      <JoyTheme>
+        <CrashPage />
+      </JoyTheme>
+    ) : (
+      this.props.children
+    );
   }
 }
 
@@ -77,18 +86,20 @@ function Router() {
   return <RouterProvider router={router} />;
 }
 
+/**
+ * The console. No Joy UI at this level: the sign-in page and the app-wide pieces (loading screen,
+ * snackbar, cookie bar) are plain UI (src/ui/plain.css), and every Joy page brings Joy's theme
+ * with it (<JoyTheme>, docs/decisions/019-sign-in-without-joy.md).
+ */
 export function App({ services }: { services: Services }) {
   return (
     <ServicesProvider services={services}>
-      <AccentCssVarsProvider>
-        <CssBaseline />
-        {/* Empty while a Spanish first page waits for its catalogue (milliseconds). */}
-        <Suspense fallback={null}>
-          <Localised>
-            <Router />
-          </Localised>
-        </Suspense>
-      </AccentCssVarsProvider>
+      {/* Empty while a Spanish first page waits for its catalogue (milliseconds), or the 500 page for its code. */}
+      <Suspense fallback={null}>
+        <Localised>
+          <Router />
+        </Localised>
+      </Suspense>
     </ServicesProvider>
   );
 }

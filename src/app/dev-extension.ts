@@ -9,8 +9,11 @@ import type { AnalyticsPort } from './analytics';
 export interface DevExtension {
   /** Shown on the sign-in screen, filled in with one click. */
   demoAccount?: { email: string; password: string };
-  /** The Demo menu in the top bar. */
-  DemoMenu?: ComponentType;
+  /**
+   * The Demo menu on the brand band. `ownTheme`: it sits where no Joy theme is (the public
+   * layout is plain UI, decision 019), so it brings Joy's theme with it once it draws with Joy.
+   */
+  DemoMenu?: ComponentType<{ ownTheme?: boolean }>;
   analytics?: AnalyticsPort;
   /** The dev kit's pushes (devkit.push), standing in for Firebase Cloud Messaging. */
   push?: PushChannel;

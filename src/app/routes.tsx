@@ -3,29 +3,31 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
+import { JoyTheme, loadJoyTheme } from './joy-theme';
 
 /**
- * A page beyond sign-in: its chunk and the console's English strings (src/i18n/en-console.ts),
- * fetched together. The signed-in screens are all inside the shell, so the shell's loader is theirs.
+ * A page beyond sign-in: its chunk, the console's English strings (src/i18n/en-console.ts) and
+ * Joy's theme (the page renders inside <JoyTheme>), fetched together, not one after the other.
+ * The signed-in screens are all inside the shell, so the shell's loader is theirs.
  */
-function withConsoleStrings<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadConsoleStrings()]).then(([module]) => module);
+function beyondSignIn<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadConsoleStrings(), loadJoyTheme()]).then(([module]) => module);
 }
 
-const Shell = lazy(withConsoleStrings(() => import('./shell/shell').then((module) => ({ default: module.Shell }))));
+const Shell = lazy(beyondSignIn(() => import('./shell/shell').then((module) => ({ default: module.Shell }))));
 
 const loadPublicLayout = () => import('../screens/auth/public-layout');
 const loadLoginScreen = () => import('../screens/auth/login-screen');
-const loadRegisterScreen = withConsoleStrings(() => import('../screens/auth/register-screen'));
-const loadValidateScreen = withConsoleStrings(() => import('../screens/auth/validate-screen'));
-const loadRecoveryScreen = withConsoleStrings(() => import('../screens/auth/recovery-screen'));
+const loadRegisterScreen = beyondSignIn(() => import('../screens/auth/register-screen'));
+const loadValidateScreen = beyondSignIn(() => import('../screens/auth/validate-screen'));
+const loadRecoveryScreen = beyondSignIn(() => import('../screens/auth/recovery-screen'));
 const LoginScreen = lazy(loadLoginScreen);
 const PublicLayout = lazy(loadPublicLayout);
 const RegisterScreen = lazy(loadRegisterScreen);
 const ValidateScreen = lazy(loadValidateScreen);
 const RecoveryScreen = lazy(loadRecoveryScreen);
 
-const ErrorScreen = lazy(withConsoleStrings(() => import('../screens/errors/error-screen')));
+const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
 const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
@@ -81,26 +83,29 @@ export function AppRoutes() {
   return (
     <Loading>
       <Routes>
+        {/* The sign-in screen and the public layout are plain UI; every other page is Joy's (decision 019). */}
         <Route path="/auth" element={<PublicOnly><PublicLayout /></PublicOnly>}>
           <Route path="login" element={<LoginScreen />} />
-          <Route path="register" element={<RegisterScreen />} />
-          <Route path="validate/:email/:token" element={<ValidateScreen />} />
+          <Route path="register" element={<JoyTheme><RegisterScreen /></JoyTheme>} />
+          <Route path="validate/:email/:token" element={<JoyTheme><ValidateScreen /></JoyTheme>} />
           {/* Where the validation screen moves once it has read the link out of the URL. */}
-          <Route path="validate" element={<ValidateScreen />} />
-          <Route path="recovery" element={<RecoveryScreen />} />
+          <Route path="validate" element={<JoyTheme><ValidateScreen /></JoyTheme>} />
+          <Route path="recovery" element={<JoyTheme><RecoveryScreen /></JoyTheme>} />
           <Route index element={<Navigate to="/errors/error-404" replace />} />
           <Route path="*" element={<Navigate to="/errors/error-404" replace />} />
         </Route>
 
-        <Route path="/errors/error-401" element={<ErrorScreen code={401} />} />
-        <Route path="/errors/error-404" element={<ErrorScreen code={404} />} />
-        <Route path="/errors/error-500" element={<ErrorScreen code={500} />} />
+        <Route path="/errors/error-401" element={<JoyTheme><ErrorScreen code={401} /></JoyTheme>} />
+        <Route path="/errors/error-404" element={<JoyTheme><ErrorScreen code={404} /></JoyTheme>} />
+        <Route path="/errors/error-500" element={<JoyTheme><ErrorScreen code={500} /></JoyTheme>} />
 
         <Route
           element={
             <RequireSession>
               <RequireRole roles={ALL_STORE_ROLES}>
-                <Shell />
+                <JoyTheme>
+                  <Shell />
+                </JoyTheme>
               </RequireRole>
             </RequireSession>
           }

@@ -1,14 +1,12 @@
-import CircularProgress from '@mui/joy/CircularProgress';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useT } from '../i18n';
 
+/** The whole page while a screen's code or the session is on its way (plain UI: no Joy yet). */
 export function FullPageLoading() {
   const t = useT();
   return (
-    <Stack role="status" alignItems="center" justifyContent="center" gap={2} sx={{ minHeight: '100dvh' }}>
-      <CircularProgress aria-hidden />
-      <Typography level="body-sm">{t('app.loading')}</Typography>
-    </Stack>
+    <div role="status" aria-busy="true" className="plain-loading">
+      <div className="plain-spinner" aria-hidden />
+      <p className="plain-small">{t('app.loading')}</p>
+    </div>
   );
 }

@@ -1,18 +1,11 @@
-import IconButton from '@mui/joy/IconButton';
-import Snackbar from '@mui/joy/Snackbar';
+import { useEffect } from 'react';
 import type { SnackbarSeverity } from '../machines/snackbar.machine';
-import { CloseIcon } from './icons';
-
-const colorOf: Record<SnackbarSeverity, 'success' | 'warning' | 'danger' | 'primary'> = {
-  success: 'success',
-  warning: 'warning',
-  error: 'danger',
-  info: 'primary',
-};
 
 /**
- * The notification bar: bottom centre, closes on its button, ignores click-away. Auto-hide is
- * the snackbar machine's job (its timer), not the component's, so tests and paths see it.
+ * The notification bar: bottom centre, closes on its button or Escape, ignores clicks elsewhere.
+ * Auto-hide is the snackbar machine's job (its timer), not the component's, so tests and paths
+ * see it. Plain UI (src/ui/plain.css), not Joy: the sign-in page shows its refusals here and
+ * loads no Joy (docs/decisions/019-sign-in-without-joy.md).
  */
 export function SnackbarView({
   message,
@@ -25,25 +18,24 @@ export function SnackbarView({
   closeLabel: string;
   onClose: () => void;
 }) {
+  const open = message !== undefined;
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open, onClose]);
+  if (!open) return null;
   return (
-    <Snackbar
-      open={message !== undefined}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      color={colorOf[severity]}
-      variant="solid"
-      role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'}
-      data-severity={severity}
-      onClose={(_, reason) => {
-        if (reason === 'clickaway') return;
-        onClose();
-      }}
-      endDecorator={
-        <IconButton variant="plain" color="neutral" aria-label={closeLabel} onClick={onClose} sx={{ color: 'inherit' }}>
-          <CloseIcon />
-        </IconButton>
-      }
-    >
-      {message}
-    </Snackbar>
+    <div className="plain-snackbar" role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'} data-severity={severity}>
+      <span className="plain-snackbar-text">{message}</span>
+      <button type="button" className="plain-icon-button" aria-label={closeLabel} onClick={onClose}>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden focusable="false" fill="currentColor">
+          <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+        </svg>
+      </button>
+    </div>
   );
 }

@@ -1,30 +1,23 @@
-import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import IconButton from '@mui/joy/IconButton';
-import Input from '@mui/joy/Input';
-import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProjection, useSession } from '../../app/hooks';
-import { usePageTitle } from '../../app/page';
+import { usePageTitle } from '../../app/page-title';
+import { loadJoyTheme } from '../../app/joy-theme';
 import { useServices } from '../../app/services';
 import { loadConsoleStrings, useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
-import { EyeIcon } from './password-field';
+import { EyeIcon } from './eye-icon';
 import { signInFormErrors, type SignInForm } from './sign-in-form';
 import { PublicHeading } from './public-heading';
+import { PlainField } from '../../ui/plain-field';
 
 /**
  * Sign-in. The form keeps what the operator typed whatever happens: a refused sign-in leaves
  * e-mail and password in place so a typo can be fixed and retried. An e-mail handed over by the previous page fills the e-mail
  * (the validation page's "Sign in", recovery's "Back to sign in"); the password then has the focus.
+ * Plain UI (src/ui/plain.css), not Joy: Joy's theme and components would be a third of the
+ * JavaScript of the page every operator loads first (docs/decisions/019-sign-in-without-joy.md).
  */
 export default function LoginScreen() {
   const t = useT();
@@ -44,13 +37,14 @@ export default function LoginScreen() {
   const passwordInput = useRef<HTMLInputElement>(null);
   const change = (field: keyof SignInForm) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell, a lazy
-  // chunk since the sign-in route must stay small, and the overview), so it is ready at once. A
+  // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell and Joy's
+  // theme, lazy chunks since the sign-in route must stay small, and the overview), so it is ready at once. A
   // prefetch that fails costs nothing: the navigation imports again and reports its own failure.
   useEffect(
     () =>
       afterFirstMove(() => {
         import('../../app/shell/shell').catch(() => {});
+        loadJoyTheme().catch(() => {});
         loadConsoleStrings().catch(() => {});
         import('../overview/overview-screen').catch(() => {});
       }),
@@ -70,95 +64,86 @@ export default function LoginScreen() {
   };
 
   return (
-    <Stack gap={2.5}>
+    <div className="plain-stack" data-gap="loose">
       <PublicHeading title={title} subtitle={t('auth.signIn.subtitle')} />
 
       {justVerified && (
-        <Alert color="success" variant="soft" data-testid="signin-verified">
+        <p className="plain-note" data-tone="success" role="alert" data-testid="signin-verified">
           {t('register.verified.signInNote')}
-        </Alert>
+        </p>
       )}
 
       {dev.demoAccount && (
-        <Sheet
-          component="section"
-          aria-labelledby="demo-account-title"
-          variant="soft"
-          color="primary"
-          sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1, p: 1.5, borderRadius: 'sm' }}
-        >
-          <Typography id="demo-account-title" level="title-sm" component="h2">
+        <section className="plain-note" aria-labelledby="demo-account-title">
+          <h2 id="demo-account-title" className="plain-title">
             {t('auth.demo.title')}
-          </Typography>
-          <Typography level="body-sm">{t('auth.demo.body', dev.demoAccount)}</Typography>
-          <Button
-            size="sm"
-            variant="outlined"
+          </h2>
+          <p className="plain-small">{t('auth.demo.body', dev.demoAccount)}</p>
+          <button
+            type="button"
+            className="plain-button"
+            data-variant="outlined"
+            data-size="sm"
             onClick={() => {
               setValues({ email: dev.demoAccount!.email, password: dev.demoAccount!.password });
             }}
           >
             {t('auth.demo.fill')}
-          </Button>
-        </Sheet>
+          </button>
+        </section>
       )}
 
-      <form noValidate onSubmit={submit}>
-        <Stack gap={2}>
-          <FormControl error={!!errors.email}>
-            <FormLabel>{t('auth.email')}</FormLabel>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus={filledEmail === ''}
-              value={values.email}
-              onChange={change('email')}
-              slotProps={{ input: { ref: emailInput } }}
-            />
-            {errors.email && <FormHelperText>{errors.email}</FormHelperText>}
-          </FormControl>
-          <FormControl error={!!errors.password}>
-            <FormLabel>{t('auth.password')}</FormLabel>
-            <Input
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              name="password"
-              autoFocus={filledEmail !== ''}
-              value={values.password}
-              onChange={change('password')}
-              slotProps={{ input: { ref: passwordInput } }}
-              endDecorator={
-                <IconButton
-                  variant="plain"
-                  size="sm"
-                  aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  <EyeIcon open={!showPassword} />
-                </IconButton>
-              }
-            />
-            {errors.password && <FormHelperText>{errors.password}</FormHelperText>}
-          </FormControl>
-          <Button type="submit" loading={signingIn} loadingPosition="start" fullWidth>
-            {signingIn ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-          </Button>
-        </Stack>
+      <form noValidate onSubmit={submit} className="plain-stack">
+        <PlainField
+          label={t('auth.email')}
+          error={errors.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus={filledEmail === ''}
+          value={values.email}
+          onChange={change('email')}
+          inputRef={emailInput}
+        />
+        <PlainField
+          label={t('auth.password')}
+          error={errors.password}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          name="password"
+          autoFocus={filledEmail !== ''}
+          value={values.password}
+          onChange={change('password')}
+          inputRef={passwordInput}
+          endButton={
+            <button
+              type="button"
+              className="plain-icon-button"
+              aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              <EyeIcon open={!showPassword} />
+            </button>
+          }
+        />
+        <button type="submit" className="plain-button" data-fullwidth="" disabled={signingIn}>
+          {signingIn && <span className="plain-spinner" data-size="sm" aria-hidden />}
+          {signingIn ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+        </button>
       </form>
 
-      <Stack direction="row" justifyContent="space-between" flexWrap="wrap" gap={1}>
-        <Link component={RouterLink} to="/auth/recovery" level="body-sm">
+      <div className="plain-row">
+        <RouterLink className="plain-link" to="/auth/recovery">
           {t('auth.signIn.recovery')}
-        </Link>
-        <Typography level="body-sm">
+        </RouterLink>
+        <p className="plain-small">
           {t('auth.signIn.noAccount')}{' '}
-          <Link component={RouterLink} to="/auth/register">
+          <RouterLink className="plain-link" to="/auth/register">
             {t('auth.signIn.register')}
-          </Link>
-        </Typography>
-      </Stack>
-    </Stack>
+          </RouterLink>
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,9 @@
-import Typography from '@mui/joy/Typography';
-
 /** The title and one-line subtitle a public page's card opens with (sign in, sign up, recovery). */
 export function PublicHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <div>
-      <Typography level="h3" component="h1">
-        {title}
-      </Typography>
-      <Typography level="body-sm">{subtitle}</Typography>
+      <h1 className="plain-heading">{title}</h1>
+      <p className="plain-small">{subtitle}</p>
     </div>
   );
 }

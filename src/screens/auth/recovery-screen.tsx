@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import * as z from 'zod';
-import { usePageTitle } from '../../app/page';
+import { usePageTitle } from '../../app/page-title';
 import { useT, type Translate } from '../../i18n';
 import { liveRecoveryMachine } from '../../machines/registration.live';
 import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.machine';

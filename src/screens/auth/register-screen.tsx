@@ -4,7 +4,7 @@ import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePageTitle } from '../../app/page';
+import { usePageTitle } from '../../app/page-title';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { liveCityCheckMachine, liveRegistrationMachine } from '../../machines/registration.live';

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod';
-import { usePageTitle } from '../../app/page';
+import { usePageTitle } from '../../app/page-title';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { liveRegistrationMachine } from '../../machines/registration.live';

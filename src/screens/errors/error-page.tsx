@@ -3,7 +3,7 @@ import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePageTitle } from '../../app/page';
+import { usePageTitle } from '../../app/page-title';
 import { useT } from '../../i18n';
 
 const pages = {
