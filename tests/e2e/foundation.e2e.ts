@@ -60,10 +60,9 @@ describe('signing in and out', () => {
       session: Object.keys(sessionStorage),
       idb: (await indexedDB.databases()).map((d) => d.name),
     }));
-    // Left: the mock server's own disk (devkit.*, standing for the backend), and the light/dark
-    // display preference Joy UI writes on every page load, the sign-in page's included.
-    const displayPreference = ['console.mode', 'console.color-scheme-light', 'console.color-scheme-dark'];
-    expect(storage.local.filter((key) => !key.startsWith('devkit.') && !displayPreference.includes(key))).toEqual([]);
+    // Left: the mock server's own disk (devkit.*, standing for the backend); nothing else (the
+    // sign-in page loads no Joy, so not even its light/dark echo: decision 019).
+    expect(storage.local.filter((key) => !key.startsWith('devkit.'))).toEqual([]);
     expect(storage.session).toEqual([]);
     expect(storage.idb.filter((name) => name !== undefined && !name.startsWith('devkit'))).toEqual([]);
   });

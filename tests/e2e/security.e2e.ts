@@ -387,12 +387,12 @@ describe('sign-out', () => {
     const after = await snapshot();
 
     // Left, exactly: the mock backend's own disk (devkit.*: the server's data, scenario and outbox,
-    // not the browser's session), and Joy UI's light/dark display echo, which every page load
-    // writes, the anonymous sign-in page's included, and which says nothing about the operator.
+    // not the browser's session). Nothing else, not even Joy UI's light/dark echo: the sign-in page
+    // the sign-out lands on loads no Joy (decision 019).
     const serverDisk = Object.keys(after.local).filter((key) => key.startsWith('devkit.'));
     expect(serverDisk.toSorted()).toEqual(Object.keys(before.local).filter((key) => key.startsWith('devkit.')).toSorted());
     const appKeys = Object.fromEntries(Object.entries(after.local).filter(([key]) => !key.startsWith('devkit.')));
-    expect(appKeys).toEqual({ 'console.mode': 'system', 'console.color-scheme-light': 'light', 'console.color-scheme-dark': 'dark' });
+    expect(appKeys).toEqual({});
     expect(after.session).toEqual([]);
     expect(after.idb).toEqual([]);
     expect(written.filter((key) => !(key in appKeys) && key in after.local)).toEqual([]);
