@@ -8,7 +8,7 @@
  * the README with the date. Each page and device is measured `--runs` times (default 3) and the
  * run with the median performance score is reported, with the range of the scores beside it:
  *
- *   npm run lighthouse [-- --runs=5]
+ *   npm run lighthouse [-- --runs=5] [--page=login|overview]
  *
  * Lighthouse itself is fetched by npx (pinned below) rather than installed with the project: it
  * weighs 176 MB and no test needs it.
@@ -24,6 +24,8 @@ import { serveStatic } from '../tests/e2e/static-server';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+/** One page only (while working on it); both by default. */
+const ONLY_PAGE = process.argv.find((arg) => arg.startsWith('--page='))?.slice('--page='.length);
 const BARS = { mobile: { performance: 90 }, desktop: { performance: 98 }, accessibility: 100, bestPractices: 95 } as const;
 
 type Category = 'performance' | 'accessibility' | 'best-practices';
@@ -122,20 +124,22 @@ const rows: Row[] = [];
 let version = '';
 try {
   // The sign-in page as a first visit: a fresh browser, storage and cache reset by Lighthouse.
-  for (const device of ['mobile', 'desktop'] as const) rows.push(await medianRun('/auth/login', device));
+  if (ONLY_PAGE !== 'overview') for (const device of ['mobile', 'desktop'] as const) rows.push(await medianRun('/auth/login', device));
 
-  // The overview of an operator who signed in before (cookies agreed): the profile keeps the
-  // identity provider's user, so the console resumes the session; its HTTP cache is deleted.
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByRole('button', { name: 'I agree' }).click();
-  await page.getByLabel('Email').fill('demo@store.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('overall-rating').waitFor({ timeout: 30_000 });
-  await context.close();
-  for (const device of ['mobile', 'desktop'] as const) rows.push(await medianRun('/overview', device, profile));
+  if (ONLY_PAGE !== 'login') {
+    // The overview of an operator who signed in before (cookies agreed): the profile keeps the
+    // identity provider's user, so the console resumes the session; its HTTP cache is deleted.
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'I agree' }).click();
+    await page.getByLabel('Email').fill('demo@store.test');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('overall-rating').waitFor({ timeout: 30_000 });
+    await context.close();
+    for (const device of ['mobile', 'desktop'] as const) rows.push(await medianRun('/overview', device, profile));
+  }
 } finally {
   server.close();
   rmSync(profile, { recursive: true, force: true });
