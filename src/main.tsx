@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
-import { preloadPublicPage } from './app/routes';
+import { preloadPublicPage, preloadSignedInPage } from './app/routes';
+import { prefetchIdentitySdk } from './api/identity';
 import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
+import { readJson, storageKeys } from './lib/storage';
 import { journal } from './machines/journal';
 import { restoreCookieConsent } from './machines/preferences';
 import './ui/plain.css';
@@ -26,10 +28,20 @@ async function boot() {
     root.render(<ConfigErrorPage problems={result.problems} />);
     return;
   }
-  preloadPublicPage(window.location.pathname);
+  // Mock mode's entry first: when an operator is remembered, the mock backend must start before
+  // the session can resume, and it is the longest chain of downloads of a reload.
+  let mockMode: Promise<typeof import('../mocks/index')> | undefined;
+  if (import.meta.env.VITE_BACKEND === 'mock') mockMode = import('../mocks/index');
+  const { pathname } = window.location;
+  preloadPublicPage(pathname);
+  // An operator is remembered: the session resumes (through the identity SDK) into the shell.
+  if (readJson('local', storageKeys.user) !== undefined) {
+    prefetchIdentitySdk();
+    preloadSignedInPage(pathname);
+  }
   let dev: DevExtension = {};
-  if (import.meta.env.VITE_BACKEND === 'mock') {
-    const { startMockMode } = await import('../mocks/index');
+  if (mockMode) {
+    const { startMockMode } = await mockMode;
     dev = await startMockMode({ apiBaseUrl: result.config.apiBaseUrl, maps: result.config.maps, journal });
   }
   restoreCookieConsent(journal);

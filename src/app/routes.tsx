@@ -14,7 +14,8 @@ function beyondSignIn<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadConsoleStrings(), loadJoyTheme()]).then(([module]) => module);
 }
 
-const Shell = lazy(beyondSignIn(() => import('./shell/shell').then((module) => ({ default: module.Shell }))));
+const loadShell = beyondSignIn(() => import('./shell/shell').then((module) => ({ default: module.Shell })));
+const Shell = lazy(loadShell);
 
 const loadPublicLayout = () => import('../screens/auth/public-layout');
 const loadLoginScreen = () => import('../screens/auth/login-screen');
@@ -28,7 +29,8 @@ const ValidateScreen = lazy(loadValidateScreen);
 const RecoveryScreen = lazy(loadRecoveryScreen);
 
 const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
-const OverviewScreen = lazy(() => import('../screens/overview/overview-screen'));
+const loadOverviewScreen = () => import('../screens/overview/overview-screen');
+const OverviewScreen = lazy(loadOverviewScreen);
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
@@ -68,6 +70,19 @@ export function preloadPublicPage(pathname: string): void {
   if (area !== 'auth') return;
   void loadPublicLayout();
   void publicScreens.get(screen)?.();
+}
+
+/**
+ * The same for a remembered operator's page (a reload): left to React, the shell (with Joy's theme
+ * and the console's strings) is fetched only once the session has resumed and the guard lets the
+ * shell render, and the screen only once the shell has rendered, each a round trip after the
+ * other. The entry point calls this at boot instead, so they download beside the session's resume
+ * (and, in mock mode, the mock backend's start). The screen fetched is the overview's, the page
+ * a reload most often lands on; any other screen still comes with its first render.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  void loadShell();
+  if (pathname === '/' || pathname === '/overview') void loadOverviewScreen();
 }
 
 function Loading({ children }: { children: ReactNode }) {
