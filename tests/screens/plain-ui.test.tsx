@@ -55,7 +55,7 @@ describe('SnackbarView', () => {
 
   it('closes on its button and on Escape, not on a click elsewhere', async () => {
     const user = userEvent.setup();
-    const onClose = vi.fn();
+    const onClose = vi.fn<() => void>();
     render(
       <>
         <button type="button">Elsewhere</button>
