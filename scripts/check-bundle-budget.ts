@@ -92,9 +92,14 @@ function report(graph: BundleGraph, title: string, chunks: GraphChunk[]): number
   return total;
 }
 
+/** The modules of these chunks whose path matches, as `chunk: module` lines for a failure message. */
+function modulesMatching(chunks: GraphChunk[], pattern: RegExp): string[] {
+  return chunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => pattern.test(id)).map((id) => `${chunk.file}: ${id}`));
+}
+
 function checkNoneOf(graph: BundleGraph, where: string, chunks: GraphChunk[]) {
   for (const [name, pattern] of Object.entries(FORBIDDEN_EARLY)) {
-    const hits = chunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => pattern.test(id)).map((id) => `${chunk.file}: ${id}`));
+    const hits = modulesMatching(chunks, pattern);
     console.log(`${graph.outDir}/ ${where}: ${name} modules: ${hits.length}`);
     if (hits.length > 0) failures.push(`${name} in the ${where} chunks of ${graph.outDir}/:\n    ${hits.slice(0, 5).join('\n    ')}`);
   }
@@ -114,7 +119,7 @@ for (const graph of [live, demo]) {
   const entry = graph.chunks.filter((chunk) => chunk.isEntry);
   const signInChunks = staticClosure(graph, [...entry, ...chunksFor(graph, SIGN_IN_ROUTE)]);
   checkNoneOf(graph, 'sign-in', signInChunks);
-  const joyHits = signInChunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => JOY.test(id)).map((id) => `${chunk.file}: ${id}`));
+  const joyHits = modulesMatching(signInChunks, JOY);
   console.log(`${graph.outDir}/ sign-in: Joy UI / emotion modules: ${joyHits.length}`);
   if (joyHits.length > 0) failures.push(`Joy UI or emotion in the sign-in chunks of ${graph.outDir}/ (decision 019):\n    ${joyHits.slice(0, 5).join('\n    ')}`);
   checkNoneOf(graph, 'shell', staticClosure(graph, [...entry, ...chunksFor(graph, SHELL)]));
@@ -131,15 +136,15 @@ for (const [name, pattern] of Object.entries(FORBIDDEN_EARLY)) {
 // heavy kit (MSW, the scenarios) only when the page first needs a backend.
 const demoSignIn = new Set(staticClosure(demo, [...demo.chunks.filter((chunk) => chunk.isEntry), ...chunksFor(demo, SIGN_IN_ROUTE)]).map((chunk) => chunk.file));
 const mockEntry = staticClosure(demo, chunksFor(demo, [MOCK_ENTRY])).filter((chunk) => !demoSignIn.has(chunk.file));
-const heavyInMockEntry = mockEntry.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => HEAVY_MOCK_CODE.test(id)).map((id) => `${chunk.file}: ${id}`));
+const heavyInMockEntry = modulesMatching(mockEntry, HEAVY_MOCK_CODE);
 console.log(`dist-demo/ mock mode's entry: ${kb(mockEntry.reduce((sum, chunk) => sum + gzipOf(demo, chunk), 0))} gzip beyond the sign-in route; MSW or scenario modules in it: ${heavyInMockEntry.length}`);
 if (heavyInMockEntry.length > 0) failures.push(`Mock mode's entry pulls the heavy kit in:\n    ${heavyInMockEntry.slice(0, 5).join('\n    ')}`);
 // The demo's sign-in page loads that entry before its first render: it stays Joy-free as well.
-const joyInMockEntry = mockEntry.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => JOY.test(id)).map((id) => `${chunk.file}: ${id}`));
+const joyInMockEntry = modulesMatching(mockEntry, JOY);
 console.log(`dist-demo/ mock mode's entry: Joy UI / emotion modules: ${joyInMockEntry.length}`);
 if (joyInMockEntry.length > 0) failures.push(`Joy UI or emotion in mock mode's entry (decision 019):\n    ${joyInMockEntry.slice(0, 5).join('\n    ')}`);
 
-const mockInLive = live.chunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => MOCK_CODE.test(id)).map((id) => `${chunk.file}: ${id}`));
+const mockInLive = modulesMatching(live.chunks, MOCK_CODE);
 console.log(`dist/ (live): modules from mocks/, scenarios/ or MSW: ${mockInLive.length}`);
 if (mockInLive.length > 0) failures.push(`Mock code in the live build:\n    ${mockInLive.slice(0, 5).join('\n    ')}`);
 

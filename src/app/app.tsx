@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { browserLanguage, LocaleProvider, useT } from '../i18n';
 import { giveCookieConsent } from '../machines/preferences';
@@ -7,8 +7,8 @@ import { selectCurrentMessage } from '../machines/snackbar.machine';
 import { CookieConsentBanner } from '../ui/cookie-consent-banner';
 import { SnackbarView } from '../ui/snackbar-view';
 import { useProjection } from './hooks';
-import { JoyTheme, loadJoyTheme } from './joy-theme';
-import { AppRoutes } from './routes';
+import { JoyTheme } from './joy-theme';
+import { AppRoutes, ErrorScreen } from './routes';
 import { ServicesProvider, useServices, type Services } from './services';
 
 function SnackbarHost() {
@@ -38,11 +38,6 @@ function Localised({ children }: { children: ReactNode }) {
   return <LocaleProvider language={chosen ?? browserLanguage()}>{children}</LocaleProvider>;
 }
 
-/** The 500 page, a Joy page: fetched (with Joy's theme) only if something has crashed. */
-const CrashPage = lazy(() =>
-  Promise.all([import('../screens/errors/error-page'), loadJoyTheme()]).then(([module]) => ({ default: () => <module.ErrorPage code={500} /> })),
-);
-
 /** Anything a screen throws ends on the 500 page instead of a blank screen. */
 class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
   state = { crashed: false };
@@ -55,7 +50,7 @@ class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolea
   render() {
     return this.state.crashed ? (
       <JoyTheme>
-        <CrashPage />
+        <ErrorScreen code={500} />
       </JoyTheme>
     ) : (
       this.props.children

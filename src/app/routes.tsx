@@ -28,7 +28,8 @@ const RegisterScreen = lazy(loadRegisterScreen);
 const ValidateScreen = lazy(loadValidateScreen);
 const RecoveryScreen = lazy(loadRecoveryScreen);
 
-const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
+/** The error pages; also the crash boundary's 500 page (app.tsx). */
+export const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
 const loadOverviewScreen = () => import('../screens/overview/overview-screen');
 const OverviewScreen = lazy(loadOverviewScreen);
 const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));

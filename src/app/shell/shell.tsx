@@ -17,24 +17,6 @@ import { useServices } from '../services';
 import { SideNav } from './side-nav';
 import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
 
-/**
- * The skip link: out of sight until focused. Styled here rather than in a global stylesheet, which
- * would block every page's first paint for one rule (Lighthouse's render-blocking audit).
- */
-const skipLinkStyle = {
-  position: 'absolute',
-  left: 8,
-  top: -48,
-  zIndex: 2000,
-  px: 1.5,
-  py: 1,
-  bgcolor: '#fff',
-  color: '#7c2d12',
-  borderRadius: '6px',
-  fontWeight: 600,
-  '&:focus': { top: 8 },
-} as const;
-
 /** Loads the store profile (avatar, notifications) once per store for the shell. */
 function StoreProfileLoader({ storeId }: { storeId: number }) {
   const { journal } = useServices();
@@ -63,9 +45,9 @@ export function Shell() {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <Box component="a" href="#main-content" sx={skipLinkStyle}>
+      <a className="plain-skip-link" href="#main-content">
         {t('shell.skipToContent')}
-      </Box>
+      </a>
       <StoreProfileLoader key={user.store.id} storeId={user.store.id} />
       <TopBar user={user} navigationOpen={drawerOpen} onOpenNavigation={() => setDrawerOpen(true)} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
