@@ -3,6 +3,7 @@ import { listAccounts, switchAccount } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { getOrder } from '../api/orders';
 import { listRatings } from '../api/ratings';
+import { readAheadKeys, takeReadAhead } from '../api/read-ahead';
 import { getHome, getStoreProfile, withoutApiKey } from '../api/stores';
 import { now } from '../lib/clock';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
@@ -26,7 +27,10 @@ const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON()
 export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) {
   return storeProfileMachine.provide({
     actors: {
-      loadProfile: fromPromise(({ input }: { input: { storeId: number } }) => getStoreProfile(input.storeId)),
+      // A reload's first load takes the read the session started (src/app/read-ahead.ts).
+      loadProfile: fromPromise(({ input }: { input: { storeId: number } }) =>
+        takeReadAhead(readAheadKeys.storeProfile(input.storeId), () => getStoreProfile(input.storeId)),
+      ),
     },
     actions: {
       recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey(profile) }),
@@ -58,7 +62,8 @@ export function liveStoreSwitchMachine({ journal, notify, reloadPage }: LiveDeps
 
 export function liveOverviewMachine({ journal }: Pick<LiveDeps, 'journal'>) {
   return overviewMachine.provide({
-    actors: { loadHome: fromPromise(() => getHome()) },
+    // A reload's first load takes the read the session started (src/app/read-ahead.ts).
+    actors: { loadHome: fromPromise(() => takeReadAhead(readAheadKeys.home, getHome)) },
     actions: {
       recordHomeLoaded: (_, { home }) => journal.append({ type: 'store.homeLoaded', at: now(), home }),
       logLoadFailure: (_, { error }) => console.info('Overview did not load', describe(error)),
