@@ -35,7 +35,7 @@ describe('read-ahead', () => {
   });
 
   it('leaves no unhandled rejection behind when nobody takes a failed read', async () => {
-    const unhandled = vi.fn();
+    const unhandled = vi.fn<(reason: unknown) => void>();
     process.on('unhandledRejection', unhandled);
     readAhead('untaken', () => Promise.reject(new Error('offline')));
     await new Promise((resolve) => setTimeout(resolve, 10));
