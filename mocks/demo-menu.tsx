@@ -37,7 +37,7 @@ const SLOW_MS = 2000;
 const hasFailure = (faults: ActiveFaults, fault: { operation: string; outcome: string | number }) =>
   faults.failures.some((f) => f.operation === fault.operation && f.outcome === fault.outcome);
 
-const activeCount = (faults: ActiveFaults) => faults.failures.length + (faults.latencyMs > 0 ? 1 : 0);
+export const activeFaultCount = (faults: ActiveFaults) => faults.failures.length + (faults.latencyMs > 0 ? 1 : 0);
 
 /** A fault toggle reads as a checkbox item to assistive technology. */
 const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });
@@ -110,7 +110,7 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
       input.click();
     };
 
-    const count = activeCount(faults);
+    const count = activeFaultCount(faults);
     const current = devkit.scenario();
     const described = describeFaults(faults, t, language);
 

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import './stand-in.css';
 import type { DevExtension } from '../src/app/dev-extension';
 import { JoyTheme } from '../src/app/joy-theme';
 import { loadConsoleStrings, useT } from '../src/i18n';
@@ -66,25 +67,28 @@ export async function startMockMode(options: {
 }
 
 /**
- * The Demo menu. Until the kit has loaded, a plain button that looks the same stands in for it (no
- * Joy on the sign-in page, decision 019); pressing it starts the kit (the first click does anyway)
- * and the menu opens as soon as the kit is there. On the public pages' plain band (`ownTheme`)
- * the menu brings Joy's theme; in the shell's top bar it is inside the shell's.
+ * The Demo menu. Until it is first pressed, a plain button that looks the same stands in for it
+ * (mocks/stand-in.css and the plain button of src/ui/plain.css): the menu is drawn with Joy, and
+ * neither the sign-in page nor the console's first page (shell and overview, decision 020) loads
+ * Joy. Pressing it starts the kit (the first click does anyway) and the menu opens, with Joy's
+ * theme, as soon as both are there. Once the kit has loaded, the stand-in shows the active faults'
+ * count like the menu's own button.
  */
 function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promise<MockModeKit>, scenario: string): NonNullable<DevExtension['DemoMenu']> {
-  let Loaded: MockModeKit['DemoMenu'] | undefined;
-  void loaded.then((kit) => (Loaded = kit.DemoMenu));
-  return function DemoMenuOnceLoaded({ ownTheme = false }) {
+  let loadedKit: MockModeKit | undefined;
+  void loaded.then((kit) => (loadedKit = kit));
+  return function DemoMenuOnceLoaded() {
     const t = useT();
-    const [Menu, setMenu] = useState(() => Loaded);
+    const [kit, setKit] = useState(() => loadedKit);
     const [wanted, setWanted] = useState(false);
     useEffect(() => {
       let mounted = true;
-      void loaded.then((kit) => mounted && setMenu(() => kit.DemoMenu));
+      void loaded.then((started) => mounted && setKit(started));
       return () => {
         mounted = false;
       };
     }, []);
+    const faults = kit?.activeFaultCount() ?? 0;
     const standIn = (
       <button
         type="button"
@@ -102,14 +106,14 @@ function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promis
       >
         {wanted && <span className="plain-spinner" data-size="sm" aria-hidden />}
         {t('demo.menu')}
+        {faults > 0 && <span className="demo-stand-in-count">{t('demo.activeFaults', { count: faults })}</span>}
       </button>
     );
-    if (!Menu) return standIn;
-    if (!ownTheme) return <Menu openAtOnce={wanted} />;
+    if (!kit || !wanted) return standIn;
     return (
       <Suspense fallback={standIn}>
         <JoyTheme>
-          <Menu openAtOnce={wanted} />
+          <kit.DemoMenu openAtOnce />
         </JoyTheme>
       </Suspense>
     );

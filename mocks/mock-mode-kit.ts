@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { clearAppStorage } from '../src/lib/storage';
 import type { Journal } from '../src/machines/journal';
 import { startMockBackend } from './browser';
-import { createDemoMenu, type DemoMenuProps } from './demo-menu';
+import { activeFaultCount, createDemoMenu, type DemoMenuProps } from './demo-menu';
 import type { Devkit } from './devkit';
 import { installJournalImport, takeImportedJournal } from './journal-import';
 
@@ -19,6 +19,8 @@ export interface MockModeKit {
   devkit: Devkit;
   /** The Demo menu, with the journal tools (export, import, viewer). */
   DemoMenu: ComponentType<DemoMenuProps>;
+  /** How many faults are active (the count the menu's button shows). */
+  activeFaultCount: () => number;
 }
 
 /**
@@ -46,5 +48,5 @@ export async function loadMockModeKit(options: {
   takeImportedJournal(journal);
   devkit.attachJournal(journal);
   installJournalImport(devkit, { firebaseApiKey: String(import.meta.env.VITE_FIREBASE_API_KEY ?? ''), clearSession });
-  return { devkit, DemoMenu: createDemoMenu(devkit, journal) };
+  return { devkit, DemoMenu: createDemoMenu(devkit, journal), activeFaultCount: () => activeFaultCount(devkit.faults()) };
 }

@@ -10,10 +10,10 @@ export interface DevExtension {
   /** Shown on the sign-in screen, filled in with one click. */
   demoAccount?: { email: string; password: string };
   /**
-   * The Demo menu on the brand band. `ownTheme`: it sits where no Joy theme is (the public
-   * layout is plain UI, decision 019), so it brings Joy's theme with it once it draws with Joy.
+   * The Demo menu on the brand band (public pages and the shell's top bar). Both are plain UI
+   * (decisions 019, 020): the menu brings Joy's theme with it once it draws with Joy.
    */
-  DemoMenu?: ComponentType<{ ownTheme?: boolean }>;
+  DemoMenu?: ComponentType;
   analytics?: AnalyticsPort;
   /** The dev kit's pushes (devkit.push), standing in for Firebase Cloud Messaging. */
   push?: PushChannel;

@@ -6,7 +6,7 @@ import { Logo } from '../../ui/logo';
 /**
  * The public area (sign-in, registration, recovery): the brand band and one card. Plain UI
  * (src/ui/plain.css), like the sign-in screen, so the first page loads no Joy; the other public
- * screens bring Joy's theme with them (routes.tsx), and so does the demo's menu (`ownTheme`).
+ * screens bring Joy's theme with them (routes.tsx), and so does the demo's menu.
  */
 export default function PublicLayout() {
   const t = useT();
@@ -19,7 +19,7 @@ export default function PublicLayout() {
       <header className="plain-band">
         <Logo />
         <p className="plain-band-title">{t('app.name')}</p>
-        {DemoMenu && <DemoMenu ownTheme />}
+        {DemoMenu && <DemoMenu />}
       </header>
       <main className="plain-public-main">
         <div className="plain-card" data-wide={wide || undefined}>
