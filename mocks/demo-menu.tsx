@@ -17,7 +17,7 @@ import { useLocale } from '../src/i18n';
 import type { Journal } from '../src/machines/journal';
 import type { Devkit } from './devkit';
 import { describeFaults } from './fault-descriptions';
-import type { ActiveFaults } from './faults';
+import { activeFaultCount, type ActiveFaults } from './faults';
 import { JournalImportError } from './journal-file';
 import { JournalViewer } from './journal-viewer';
 
@@ -37,7 +37,6 @@ const SLOW_MS = 2000;
 const hasFailure = (faults: ActiveFaults, fault: { operation: string; outcome: string | number }) =>
   faults.failures.some((f) => f.operation === fault.operation && f.outcome === fault.outcome);
 
-export const activeFaultCount = (faults: ActiveFaults) => faults.failures.length + (faults.latencyMs > 0 ? 1 : 0);
 
 /** A fault toggle reads as a checkbox item to assistive technology. */
 const checkbox = (checked: boolean) => ({ role: 'menuitemcheckbox', 'aria-checked': checked, selected: checked });

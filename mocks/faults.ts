@@ -94,6 +94,9 @@ export interface ActiveFaults {
   failures: FailureRule[];
 }
 
+/** How many faults are active: each failure rule, and a latency if any (the Demo menu's count). */
+export const activeFaultCount = (faults: ActiveFaults) => faults.failures.length + (faults.latencyMs > 0 ? 1 : 0);
+
 /** A scenario's fault profile, applied when the scenario starts or is reset. */
 export interface FaultProfile {
   /** A fixed latency (kept for older profiles; `latency` wins when both are set). */

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import './stand-in.css';
 import type { DevExtension } from '../src/app/dev-extension';
-import { JoyTheme } from '../src/app/joy-theme';
+import { JoyTheme, loadJoyTheme } from '../src/app/joy-theme';
 import { loadConsoleStrings, useT } from '../src/i18n';
 import { now } from '../src/lib/clock';
 import { afterFirstMove } from '../src/lib/first-move';
@@ -77,6 +77,8 @@ export async function startMockMode(options: {
 function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promise<MockModeKit>, scenario: string): NonNullable<DevExtension['DemoMenu']> {
   let loadedKit: MockModeKit | undefined;
   void loaded.then((kit) => (loadedKit = kit));
+  // The Joy menu's code, fetched at the first press (and then kept).
+  const JoyDemoMenu = lazy(() => loaded.then((kit) => kit.loadDemoMenu()).then((Menu) => ({ default: Menu })));
   return function DemoMenuOnceLoaded() {
     const t = useT();
     const [kit, setKit] = useState(() => loadedKit);
@@ -101,7 +103,9 @@ function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promis
         disabled={wanted}
         onClick={() => {
           setWanted(true);
-          void startKit();
+          // The kit, Joy's theme and the menu's code at once, not one after the other.
+          void startKit().then((started) => started.loadDemoMenu());
+          void loadJoyTheme();
         }}
       >
         {wanted && <span className="plain-spinner" data-size="sm" aria-hidden />}
@@ -113,7 +117,7 @@ function demoMenuOnceLoaded(startKit: () => Promise<MockModeKit>, loaded: Promis
     return (
       <Suspense fallback={standIn}>
         <JoyTheme>
-          <kit.DemoMenu openAtOnce />
+          <JoyDemoMenu openAtOnce />
         </JoyTheme>
       </Suspense>
     );

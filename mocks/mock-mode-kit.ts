@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 import { clearAppStorage } from '../src/lib/storage';
 import type { Journal } from '../src/machines/journal';
 import { startMockBackend } from './browser';
-import { activeFaultCount, createDemoMenu, type DemoMenuProps } from './demo-menu';
+import type { DemoMenuProps } from './demo-menu';
 import type { Devkit } from './devkit';
+import { activeFaultCount } from './faults';
 import { installJournalImport, takeImportedJournal } from './journal-import';
 
 /**
@@ -17,8 +18,11 @@ function clearSession(): void {
 
 export interface MockModeKit {
   devkit: Devkit;
-  /** The Demo menu, with the journal tools (export, import, viewer). */
-  DemoMenu: ComponentType<DemoMenuProps>;
+  /**
+   * The Demo menu, with the journal tools (export, import, viewer), imported when first opened:
+   * it is drawn with Joy, which the console's first page does not load (decision 020).
+   */
+  loadDemoMenu: () => Promise<ComponentType<DemoMenuProps>>;
   /** How many faults are active (the count the menu's button shows). */
   activeFaultCount: () => number;
 }
@@ -48,5 +52,9 @@ export async function loadMockModeKit(options: {
   takeImportedJournal(journal);
   devkit.attachJournal(journal);
   installJournalImport(devkit, { firebaseApiKey: String(import.meta.env.VITE_FIREBASE_API_KEY ?? ''), clearSession });
-  return { devkit, DemoMenu: createDemoMenu(devkit, journal), activeFaultCount: () => activeFaultCount(devkit.faults()) };
+  return {
+    devkit,
+    loadDemoMenu: () => import('./demo-menu').then(({ createDemoMenu }) => createDemoMenu(devkit, journal)),
+    activeFaultCount: () => activeFaultCount(devkit.faults()),
+  };
 }

@@ -4,7 +4,8 @@
  * - the sign-in route's initial JavaScript (live build): the entry's static imports plus the
  *   sign-in screen's and public layout's, gzip, at or under issue #9's 150 KB. The sign-in page is
  *   plain UI and loads no Joy UI or emotion (docs/decisions/019-sign-in-without-joy.md), which
- *   is checked too, in both builds;
+ *   is checked too, in both builds; so is the first signed-in page, the shell with the overview
+ *   (decision 020);
  * - that ApexCharts, OpenLayers, the mock kit and Firebase messaging sit in none of the sign-in or
  *   shell chunks, in the live and the demo build;
  * - that the live build carries no module of mocks/, scenarios/, MSW or @msw/data at all.
@@ -24,6 +25,8 @@ import { bundleGraphPath, type BundleGraph, type GraphChunk } from './bundle-gra
 const SIGN_IN_BUDGET_GZIP = 150 * 1024;
 const SIGN_IN_ROUTE = ['src/screens/auth/login-screen.tsx', 'src/screens/auth/public-layout.tsx'];
 const SHELL = ['src/app/shell/shell.tsx'];
+/** The first page of an operator's day: plain UI too (decision 020); Joy comes with any other screen. */
+const FIRST_SIGNED_IN_PAGE = [...SHELL, 'src/screens/overview/overview-screen.tsx'];
 /** The sign-in page is plain UI (decision 019): Joy, its styling engine and emotion come with the first Joy page. */
 const JOY = /node_modules\/(@mui|@emotion|stylis)\//;
 const FORBIDDEN_EARLY: Record<string, RegExp> = {
@@ -35,6 +38,7 @@ const FORBIDDEN_EARLY: Record<string, RegExp> = {
 const MOCK_CODE = FORBIDDEN_EARLY['mock kit'];
 /** Mock mode's light entry (mocks/index.tsx) and what it must leave to the kit it starts on demand. */
 const MOCK_ENTRY = 'mocks/index.tsx';
+const MOCK_KIT = 'mocks/mock-mode-kit.ts';
 const HEAVY_MOCK_CODE = /node_modules\/(msw|@msw|@mswjs)\/|^scenarios\/(?!demo-sign-in\.ts$)/;
 
 const topArg = process.argv.indexOf('--top');
@@ -123,6 +127,9 @@ for (const graph of [live, demo]) {
   console.log(`${graph.outDir}/ sign-in: Joy UI / emotion modules: ${joyHits.length}`);
   if (joyHits.length > 0) failures.push(`Joy UI or emotion in the sign-in chunks of ${graph.outDir}/ (decision 019):\n    ${joyHits.slice(0, 5).join('\n    ')}`);
   checkNoneOf(graph, 'shell', staticClosure(graph, [...entry, ...chunksFor(graph, SHELL)]));
+  const overviewJoy = modulesMatching(staticClosure(graph, [...entry, ...chunksFor(graph, FIRST_SIGNED_IN_PAGE)]), JOY);
+  console.log(`${graph.outDir}/ shell + overview: Joy UI / emotion modules: ${overviewJoy.length}`);
+  if (overviewJoy.length > 0) failures.push(`Joy UI or emotion in the shell or overview chunks of ${graph.outDir}/ (decision 020):\n    ${overviewJoy.slice(0, 5).join('\n    ')}`);
 }
 
 // A pattern that matches nothing anywhere would make the checks above pass vacuously.
@@ -143,6 +150,12 @@ if (heavyInMockEntry.length > 0) failures.push(`Mock mode's entry pulls the heav
 const joyInMockEntry = modulesMatching(mockEntry, JOY);
 console.log(`dist-demo/ mock mode's entry: Joy UI / emotion modules: ${joyInMockEntry.length}`);
 if (joyInMockEntry.length > 0) failures.push(`Joy UI or emotion in mock mode's entry (decision 019):\n    ${joyInMockEntry.slice(0, 5).join('\n    ')}`);
+
+// The kit itself starts before a remembered operator's first page (the overview, plain UI since
+// decision 020): its Joy-drawn Demo menu is imported only when first opened.
+const joyInMockKit = modulesMatching(staticClosure(demo, chunksFor(demo, [MOCK_KIT])), JOY);
+console.log(`dist-demo/ mock kit: Joy UI / emotion modules: ${joyInMockKit.length}`);
+if (joyInMockKit.length > 0) failures.push(`Joy UI or emotion in the mock kit's static chunks (decision 020):\n    ${joyInMockKit.slice(0, 5).join('\n    ')}`);
 
 const mockInLive = modulesMatching(live.chunks, MOCK_CODE);
 console.log(`dist/ (live): modules from mocks/, scenarios/ or MSW: ${mockInLive.length}`);

@@ -1,20 +1,28 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
 import { JoyTheme, loadJoyTheme } from './joy-theme';
 
 /**
- * A page beyond sign-in: its chunk, the console's English strings (src/i18n/en-console.ts) and
+ * A Joy page beyond sign-in: its chunk, the console's English strings (src/i18n/en-console.ts) and
  * Joy's theme (the page renders inside <JoyTheme>), fetched together, not one after the other.
- * The signed-in screens are all inside the shell, so the shell's loader is theirs.
  */
 function beyondSignIn<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadConsoleStrings(), loadJoyTheme()]).then(([module]) => module);
 }
 
-const loadShell = beyondSignIn(() => import('./shell/shell').then((module) => ({ default: module.Shell })));
+/**
+ * A signed-in screen drawn with Joy: its chunk and Joy's theme together. The shell (which brings
+ * the console's strings) and the overview are plain UI (decision 020), so the first page of an
+ * operator's day loads no Joy; the first Joy screen they open fetches it beside its own chunk.
+ */
+function joyScreen(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadJoyTheme()]).then(([module]) => module));
+}
+
+const loadShell = () => Promise.all([import('./shell/shell'), loadConsoleStrings()]).then(([module]) => ({ default: module.Shell }));
 const Shell = lazy(loadShell);
 
 const loadPublicLayout = () => import('../screens/auth/public-layout');
@@ -32,27 +40,27 @@ const RecoveryScreen = lazy(loadRecoveryScreen);
 export const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
 const loadOverviewScreen = () => import('../screens/overview/overview-screen');
 const OverviewScreen = lazy(loadOverviewScreen);
-const ManagementScreen = lazy(() => import('../screens/dashboards/management-screen'));
-const ReviewsScreen = lazy(() => import('../screens/reviews/reviews-screen'));
-const ReviewDetailScreen = lazy(() => import('../screens/reviews/review-detail-screen'));
-const OffersScreen = lazy(() => import('../screens/offers/offers-screen'));
-const OfferFormScreen = lazy(() => import('../screens/offers/offer-form-screen'));
-const TemplatesScreen = lazy(() => import('../screens/templates/templates-screen'));
-const TemplateFormScreen = lazy(() => import('../screens/templates/template-form-screen'));
-const TrucksScreen = lazy(() => import('../screens/trucks/trucks-screen'));
-const TruckFormScreen = lazy(() => import('../screens/trucks/truck-form-screen'));
-const PickupsScreen = lazy(() => import('../screens/pickups/pickups-screen'));
-const PickupFormScreen = lazy(() => import('../screens/pickups/pickup-form-screen'));
-const SummaryScreen = lazy(() => import('../screens/summary/summary-screen'));
-const OrdersScreen = lazy(() => import('../screens/orders/orders-screen'));
-const OrderScreen = lazy(() => import('../screens/orders/order-screen'));
-const SettingsScreen = lazy(() => import('../screens/settings/settings-screen'));
-const SynchronizationScreen = lazy(() => import('../screens/sync/synchronization-screen'));
-const ProfileScreen = lazy(() => import('../screens/profile/profile-screen'));
-const AccountsScreen = lazy(() => import('../screens/accounts/accounts-screen'));
-const DeliveriesScreen = lazy(() => import('../screens/deliveries/deliveries-screen'));
-const DeliveryScreen = lazy(() => import('../screens/deliveries/delivery-screen'));
-const DeliveryMapScreen = lazy(() => import('../screens/deliveries/delivery-map-screen'));
+const ManagementScreen = joyScreen(() => import('../screens/dashboards/management-screen'));
+const ReviewsScreen = joyScreen(() => import('../screens/reviews/reviews-screen'));
+const ReviewDetailScreen = joyScreen(() => import('../screens/reviews/review-detail-screen'));
+const OffersScreen = joyScreen(() => import('../screens/offers/offers-screen'));
+const OfferFormScreen = joyScreen(() => import('../screens/offers/offer-form-screen'));
+const TemplatesScreen = joyScreen(() => import('../screens/templates/templates-screen'));
+const TemplateFormScreen = joyScreen(() => import('../screens/templates/template-form-screen'));
+const TrucksScreen = joyScreen(() => import('../screens/trucks/trucks-screen'));
+const TruckFormScreen = joyScreen(() => import('../screens/trucks/truck-form-screen'));
+const PickupsScreen = joyScreen(() => import('../screens/pickups/pickups-screen'));
+const PickupFormScreen = joyScreen(() => import('../screens/pickups/pickup-form-screen'));
+const SummaryScreen = joyScreen(() => import('../screens/summary/summary-screen'));
+const OrdersScreen = joyScreen(() => import('../screens/orders/orders-screen'));
+const OrderScreen = joyScreen(() => import('../screens/orders/order-screen'));
+const SettingsScreen = joyScreen(() => import('../screens/settings/settings-screen'));
+const SynchronizationScreen = joyScreen(() => import('../screens/sync/synchronization-screen'));
+const ProfileScreen = joyScreen(() => import('../screens/profile/profile-screen'));
+const AccountsScreen = joyScreen(() => import('../screens/accounts/accounts-screen'));
+const DeliveriesScreen = joyScreen(() => import('../screens/deliveries/deliveries-screen'));
+const DeliveryScreen = joyScreen(() => import('../screens/deliveries/delivery-screen'));
+const DeliveryMapScreen = joyScreen(() => import('../screens/deliveries/delivery-map-screen'));
 
 const publicScreens = new Map<string, () => Promise<unknown>>([
   ['login', loadLoginScreen],
@@ -74,16 +82,18 @@ export function preloadPublicPage(pathname: string): void {
 }
 
 /**
- * The same for a remembered operator's page (a reload): left to React, the shell (with Joy's theme
- * and the console's strings) is fetched only once the session has resumed and the guard lets the
- * shell render, and the screen only once the shell has rendered, each a round trip after the
- * other. The entry point calls this at boot instead, so they download beside the session's resume
- * (and, in mock mode, the mock backend's start). The screen fetched is the overview's, the page
- * a reload most often lands on; any other screen still comes with its first render.
+ * The same for a remembered operator's page (a reload): left to React, the shell (with the
+ * console's strings) is fetched only once the session has resumed and the guard lets the shell
+ * render, and the screen only once the shell has rendered, each a round trip after the other. The
+ * entry point calls this at boot instead, so they download beside the session's resume (and, in
+ * mock mode, the mock backend's start). The screen fetched is the overview's, the page a reload
+ * most often lands on (plain UI); on any other page, Joy's theme, which every other screen needs;
+ * the screen itself still comes with its first render.
  */
 export function preloadSignedInPage(pathname: string): void {
   void loadShell();
   if (pathname === '/' || pathname === '/overview') void loadOverviewScreen();
+  else void loadJoyTheme();
 }
 
 function Loading({ children }: { children: ReactNode }) {
@@ -115,19 +125,20 @@ export function AppRoutes() {
         <Route path="/errors/error-404" element={<JoyTheme><ErrorScreen code={404} /></JoyTheme>} />
         <Route path="/errors/error-500" element={<JoyTheme><ErrorScreen code={500} /></JoyTheme>} />
 
+        {/* The shell and the overview are plain UI (decision 020); every other screen is Joy's. */}
         <Route
           element={
             <RequireSession>
               <RequireRole roles={ALL_STORE_ROLES}>
-                <JoyTheme>
-                  <Shell />
-                </JoyTheme>
+                <Shell />
               </RequireRole>
             </RequireSession>
           }
         >
           <Route index element={<Navigate to="/overview" replace />} />
           <Route path="/overview" element={<OverviewScreen />} />
+
+          <Route element={<JoyTheme><Outlet /></JoyTheme>}>
 
           <Route path="/operations/offers" element={<OffersScreen />} />
           <Route path="/operations/offers/create" element={<OfferFormScreen />} />
@@ -179,6 +190,7 @@ export function AppRoutes() {
               </RequireRole>
             }
           />
+          </Route>
         </Route>
 
         <Route path="*" element={<Navigate to="/errors/error-404" replace />} />

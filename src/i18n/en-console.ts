@@ -344,7 +344,6 @@ export const enConsole = {
   'demo.slow': 'Slow network (2 s)',
   'demo.serverErrors': 'Server errors (500)',
   'demo.clearFaults': 'Clear faults',
-  'demo.activeFaults': '{count} active',
   'demo.exportJournal': 'Export journal',
   'demo.sendPush': 'Send a new-order push',
   // Journal tools (dev kit)

@@ -85,6 +85,7 @@ export const enPublic = {
   // Demo menu (mock mode only)
   'demo.menu': 'Demo',
   'demo.menuLabel': 'Demo menu: scenario {scenario}',
+  'demo.activeFaults': '{count} active',
 
   // Snackbar
   'snackbar.close': 'Close message',

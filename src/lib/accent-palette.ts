@@ -9,6 +9,25 @@
 export type AccentShade = 50 | 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
 export type AccentPalette = Record<AccentShade, string>;
 
+/**
+ * Orange brand (the spec's orange top bar), the accent when the store has none. Joy puts text,
+ * links and solid fills on the 500 shade; a true orange 500 on white fails WCAG AA, so the scale
+ * is shifted: 500 is a burnt orange with ≥ 4.5:1 against white, and the lighter shades keep the
+ * brand's brightness for tints. The top bar is always this 500 (src/ui/plain.css: --plain-brand).
+ */
+export const BRAND_PALETTE: AccentPalette = {
+  50: '#FFF7ED',
+  100: '#FFEDD5',
+  200: '#FED7AA',
+  300: '#FDBA74',
+  400: '#F97316',
+  500: '#C2410C',
+  600: '#AD3A0B',
+  700: '#9A3412',
+  800: '#7C2D12',
+  900: '#5C210D',
+};
+
 /** WCAG AA for normal text. */
 export const ACCENT_MIN_CONTRAST = 4.5;
 

@@ -1,21 +1,19 @@
-import Box from '@mui/joy/Box';
 import { useId } from 'react';
 import { starsOf } from '../lib/format';
+import './stars.css';
 
 const STAR = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 
-/** A rating as five stars (full, half, empty), read out as "4.5 out of 5 stars". */
+/**
+ * A rating as five stars (full, half, empty), read out as "4.5 out of 5 stars". Plain UI
+ * (stars.css): the overview shows it without Joy, the Joy pages the same.
+ */
 export function Stars({ rating, label, size = 18 }: { rating: number; label: string; size?: number }) {
   const { full, half, empty } = starsOf(rating);
   const halfFill = `${useId()}-half`;
   const kinds = [...Array<'full'>(full).fill('full'), ...Array<'half'>(half).fill('half'), ...Array<'empty'>(empty).fill('empty')];
   return (
-    <Box
-      role="img"
-      aria-label={label}
-      // Amber 700 keeps 3:1 (non-text contrast) on light surfaces; the dark scheme takes amber 500.
-      sx={(theme) => ({ display: 'inline-flex', gap: '1px', color: '#B45309', verticalAlign: 'middle', [theme.getColorSchemeSelector('dark')]: { color: '#F59E0B' } })}
-    >
+    <div className="plain-stars" role="img" aria-label={label}>
       {kinds.map((kind, index) => (
         <svg key={index} width={size} height={size} viewBox="0 0 24 24" aria-hidden focusable="false">
           {kind === 'half' && (
@@ -34,6 +32,6 @@ export function Stars({ rating, label, size = 18 }: { rating: number; label: str
           />
         </svg>
       ))}
-    </Box>
+    </div>
   );
 }

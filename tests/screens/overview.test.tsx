@@ -38,14 +38,13 @@ describe('overview screen', () => {
   it('shows skeletons first, then the figures the server computed', async () => {
     backend.current.devkit.latency(150);
     renderConsoleAt('/overview');
-    // Loading: skeletons hold the figures' places (reserved height), no value yet. (Role queries
-    // wait for the data: happy-dom's getComputedStyle recurses on the Skeleton's CSS variables.)
-    await waitFor(() => expect(document.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(0), { timeout: 5000 });
+    // Loading: skeletons hold the figures' places (reserved height), no value yet.
+    await waitFor(() => expect(document.querySelectorAll('.overview-skeleton').length).toBeGreaterThan(0), { timeout: 5000 });
     expect(screen.queryByTestId('figure-overview.salesToday')).toBeNull();
     const home = await homeFromServer();
     const sales = await screen.findByTestId('figure-overview.salesToday', {}, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
-    expect(document.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
+    expect(document.querySelectorAll('.overview-skeleton')).toHaveLength(0);
     expect(Number(sales.textContent!.replace(/[^0-9.]/g, ''))).toBeCloseTo(home.today_sales, 2);
     expect(screen.getByTestId('figure-overview.ordersToday').textContent).toBe(String(home.received_orders));
     expect(screen.getByTestId('figure-overview.pickedUp').textContent).toBe(String(home.pickedup_orders));
@@ -55,10 +54,11 @@ describe('overview screen', () => {
     // The last three reviews, each opening its order.
     const reviews = screen.getAllByTestId('review-open-label');
     expect(reviews.map((r) => r.textContent!.match(/#(\d+)/)![1])).toEqual(home.reviews.slice(0, 3).map((r) => String(r.order_id)));
-    // By text and selector, not by role name: naming these makes happy-dom's getComputedStyle recurse.
-    expect(screen.getByText('See all').closest('a')?.getAttribute('href')).toBe('/management/customers');
-    expect(screen.getByText('Current offers').closest('a')?.getAttribute('href')).toBe('/operations/offers?filter=active');
-    expect(screen.getByText('Pending orders').closest('a')?.getAttribute('href')).toBe('/operations/orders/pending');
+    expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/management/customers');
+    expect(screen.getByRole('link', { name: /Current offers/ }).getAttribute('href')).toBe('/operations/offers?filter=active');
+    expect(screen.getByRole('link', { name: /Pending orders/ }).getAttribute('href')).toBe('/operations/orders/pending');
+    // Plain UI (decision 020): neither the shell nor the overview draws a Joy component.
+    expect(document.body.querySelector('[class*="Mui"]')).toBeNull();
   });
 
   it('says the overview did not load and recovers on Retry', async () => {

@@ -1,21 +1,24 @@
-import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
-import CircularProgress from '@mui/joy/CircularProgress';
-import Drawer from '@mui/joy/Drawer';
-import ModalClose from '@mui/joy/ModalClose';
 import { useActorRef } from '@xstate/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet } from 'react-router-dom';
+import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
-import { SIDE_NAV_WIDTH_PX } from '../../lib/constants';
 import { liveStoreProfileMachine } from '../../machines/live';
 import { selectUser } from '../../machines/selectors';
-import { LogoutIcon } from '../../ui/icons';
-import { LoadingBackdrop } from '../../ui/loading-backdrop';
+import { LoadingBackdrop, PlainProgress } from '../../ui/loading-backdrop';
 import { useProjection, useSession } from '../hooks';
 import { useServices } from '../services';
+import { StoreAccentVariables } from '../store-accent';
+import './shell.css';
 import { SideNav } from './side-nav';
-import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
+import { LogoutIcon, TopBar } from './top-bar';
+
+/*
+ * The shell is plain UI (shell.css, src/ui/plain.css): ordinary elements drawn as Joy drew them, so
+ * the first signed-in page does not pay for Joy's runtime styles before its content (the approach
+ * of docs/decisions/019-sign-in-without-joy.md). The top bar's widgets and the screens are Joy,
+ * inside the <JoyTheme> that routes.tsx puts around the shell.
+ */
 
 /** Loads the store profile (avatar, notifications) once per store for the shell. */
 function StoreProfileLoader({ storeId }: { storeId: number }) {
@@ -28,9 +31,99 @@ function StoreProfileLoader({ storeId }: { storeId: number }) {
 function ContentLoading() {
   const t = useT();
   return (
-    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress size="sm" aria-label={t('app.loading')} />
-    </Box>
+    <div role="status" className="shell-content-loading">
+      <PlainProgress size="sm" label={t('app.loading')} />
+    </div>
+  );
+}
+
+/**
+ * The navigation on small screens: a modal <dialog> sliding in from the left, mounted while open.
+ * Escape, the close button, a click on the backdrop and following a link close it; focus moves
+ * into it (the browser's, on showModal) and back to the menu button once it has closed.
+ */
+function NavigationDrawer({
+  user,
+  returnFocusTo,
+  onClose,
+  onSignOut,
+}: {
+  user: SessionUser;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onSignOut: () => void;
+}) {
+  const t = useT();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    // The menu button stays mounted with the top bar: the same node when the drawer closes.
+    const menuButton = returnFocusTo.current;
+    if (!dialog) return;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => {
+      if (dialog.open) dialog.close();
+      menuButton?.focus();
+    };
+  }, [returnFocusTo]);
+
+  // A click on the backdrop: the panel fills the dialog, so a click on the dialog itself outside
+  // the panel's box is on its ::backdrop. Escape closes it here too, not only through the
+  // browser's cancel event (below), so it does the same wherever a <dialog> is half-implemented.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const closeOnBackdrop = (event: MouseEvent) => {
+      if (event.target !== dialog) return;
+      const panel = panelRef.current?.getBoundingClientRect();
+      const inside = panel && event.clientX >= panel.left && event.clientX <= panel.right && event.clientY >= panel.top && event.clientY <= panel.bottom;
+      if (!inside) onClose();
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    dialog.addEventListener('click', closeOnBackdrop);
+    dialog.addEventListener('keydown', closeOnEscape);
+    return () => {
+      dialog.removeEventListener('click', closeOnBackdrop);
+      dialog.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [onClose]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      id="side-navigation-drawer"
+      className="shell-drawer"
+      onCancel={(event) => {
+        // Escape: the shell's state closes it (unmounting), as every other way does.
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <div ref={panelRef} className="shell-drawer-panel">
+        <button type="button" className="plain-icon-button shell-drawer-close" aria-label={t('shell.closeNavigation')} onClick={onClose}>
+          <svg width="17.5" height="17.5" viewBox="0 0 24 24" aria-hidden focusable="false" fill="currentColor">
+            <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+          </svg>
+        </button>
+        <SideNav user={user} onNavigate={onClose} />
+        <div className="shell-drawer-footer">
+          <button type="button" className="plain-button shell-drawer-sign-out" data-variant="soft" data-fullwidth onClick={onSignOut}>
+            <LogoutIcon />
+            {t('shell.signOut')}
+          </button>
+        </div>
+      </div>
+    </dialog>
   );
 }
 
@@ -41,62 +134,40 @@ export function Shell() {
   const user = useProjection('session', selectUser);
   const signingOut = useSession((s) => s.matches('signingOut'));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <div className="shell">
       <a className="plain-skip-link" href="#main-content">
         {t('shell.skipToContent')}
       </a>
       <StoreProfileLoader key={user.store.id} storeId={user.store.id} />
-      <TopBar user={user} navigationOpen={drawerOpen} onOpenNavigation={() => setDrawerOpen(true)} />
-      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            width: SIDE_NAV_WIDTH_PX,
-            flexShrink: 0,
-            borderRight: '1px solid',
-            borderColor: 'divider',
-            bgcolor: 'background.surface',
-            position: 'sticky',
-            top: TOP_BAR_HEIGHT,
-            height: `calc(100dvh - ${TOP_BAR_HEIGHT}px)`,
-          }}
-        >
+      <StoreAccentVariables />
+      <TopBar user={user} navigationOpen={drawerOpen} onOpenNavigation={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
+      <div className="shell-body">
+        <div className="shell-side">
           <SideNav user={user} />
-        </Box>
-        <Drawer
-          id="side-navigation-drawer"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size="sm"
-          slotProps={{ content: { sx: { width: SIDE_NAV_WIDTH_PX } } }}
-        >
-          <ModalClose aria-label={t('shell.closeNavigation')} />
-          <SideNav user={user} onNavigate={() => setDrawerOpen(false)} />
-          <Box sx={{ p: 2, borderTop: '1px solid', borderColor: 'divider' }}>
-            <Button
-              fullWidth
-              variant="soft"
-              startDecorator={<LogoutIcon />}
-              onClick={() => {
-                setDrawerOpen(false);
-                session.send({ type: 'session.signOut' });
-              }}
-            >
-              {t('shell.signOut')}
-            </Button>
-          </Box>
-        </Drawer>
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, outline: 'none' }}>
+        </div>
+        {drawerOpen && (
+          <NavigationDrawer
+            user={user}
+            returnFocusTo={menuButtonRef}
+            onClose={() => setDrawerOpen(false)}
+            onSignOut={() => {
+              setDrawerOpen(false);
+              session.send({ type: 'session.signOut' });
+            }}
+          />
+        )}
+        <main id="main-content" tabIndex={-1} className="shell-main">
           {/* Screens load lazily inside the shell: only the content area waits, the shell stays. */}
           <Suspense fallback={<ContentLoading />}>
             <Outlet />
           </Suspense>
-        </Box>
-      </Box>
+        </main>
+      </div>
       <LoadingBackdrop open={signingOut} label={t('shell.busy')} />
-    </Box>
+    </div>
   );
 }

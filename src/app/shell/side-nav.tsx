@@ -1,16 +1,13 @@
-import Avatar from '@mui/joy/Avatar';
-import Box from '@mui/joy/Box';
-import Link from '@mui/joy/Link';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import ListSubheader from '@mui/joy/ListSubheader';
-import Typography from '@mui/joy/Typography';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../i18n';
 import type { SessionUser } from '../../api/session';
 import { navigationFor } from './navigation';
+
+/*
+ * Plain UI (shell.css, src/ui/plain.css), drawn as Joy's Avatar, Typography, Link and List were:
+ * the signed-in shell loads no Joy (docs/decisions/019-sign-in-without-joy.md).
+ */
 
 function isCurrent(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -20,38 +17,45 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
   const t = useT();
   const { pathname } = useLocation();
   return (
-    <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
+    <nav aria-label={t('shell.mainNavigation')} className="shell-nav">
+      <div className="shell-nav-store">
         <RouterLink
           to="/settings/general"
           aria-label={t('shell.storeAvatar', { name: user.store.name })}
           onClick={onNavigate}
-          style={{ borderRadius: '50%' }}
+          className="shell-avatar-link"
         >
-          <Avatar src={user.store.avatar || undefined} alt="" size="lg">
-            {user.store.name.slice(0, 1)}
-          </Avatar>
+          {/* A new picture gets a new try at loading. */}
+          <StoreAvatar key={user.store.avatar} src={user.store.avatar || undefined} initial={user.store.name.slice(0, 1)} />
         </RouterLink>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography level="title-sm" noWrap data-testid="store-name">
+        <div className="shell-nav-store-text">
+          <p className="shell-store-name" data-testid="store-name">
             {user.store.name}
-          </Typography>
+          </p>
           {/* The operator's own profile (/profile/{id}): their e-mail is the way in. */}
-          <Link
-            component={RouterLink}
+          <RouterLink
             to={`/profile/${user.operator.id}`}
-            level="body-xs"
             onClick={onNavigate}
             aria-label={t('profile.link', { email: user.operator.email })}
             data-testid="profile-link"
-            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+            className="shell-profile-link"
           >
             {user.operator.email}
-          </Link>
-        </Box>
-      </Box>
+          </RouterLink>
+        </div>
+      </div>
       <NavEntries role={user.operator.role} pathname={pathname} onNavigate={onNavigate} />
-    </Box>
+    </nav>
+  );
+}
+
+/** The store's picture, or its first letter while there is none or it fails to load (as Joy's Avatar). */
+function StoreAvatar({ src, initial }: { src: string | undefined; initial: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="plain-avatar" data-size="lg">
+      {src && !failed ? <img src={src} alt="" onError={() => setFailed(true)} /> : initial}
+    </span>
   );
 }
 
@@ -63,32 +67,26 @@ const NavEntries = memo(function NavEntries({ role, pathname, onNavigate }: { ro
   const t = useT();
   const groups = navigationFor(role);
   return (
-    <Box sx={{ overflowY: 'auto', flex: 1, py: 1 }}>
-      <List size="sm" sx={{ '--ListItem-radius': '6px', '--List-nestedInsetStart': '0px', px: 1 }}>
+    <div className="shell-nav-scroller">
+      <ul className="shell-nav-groups">
         {groups.map((group, index) => (
-          <ListItem nested key={group.label ?? `group-${index}`} sx={{ mb: 1 }}>
-            {group.label && <ListSubheader sx={{ color: 'text.secondary', fontWeight: 'lg' }}>{t(group.label)}</ListSubheader>}
-            <List aria-label={group.label ? t(group.label) : undefined}>
+          <li key={group.label ?? `group-${index}`} className="shell-nav-group">
+            {group.label && <div className="shell-nav-heading">{t(group.label)}</div>}
+            <ul aria-label={group.label ? t(group.label) : undefined} className="shell-nav-list">
               {group.entries.map((entry) => {
                 const current = isCurrent(pathname, entry.to);
                 return (
-                  <ListItem key={entry.to}>
-                    <ListItemButton
-                      component={RouterLink}
-                      to={entry.to}
-                      selected={current}
-                      aria-current={current ? 'page' : undefined}
-                      onClick={onNavigate}
-                    >
+                  <li key={entry.to}>
+                    <RouterLink to={entry.to} aria-current={current ? 'page' : undefined} onClick={onNavigate} className="shell-nav-entry">
                       {t(entry.label)}
-                    </ListItemButton>
-                  </ListItem>
+                    </RouterLink>
+                  </li>
                 );
               })}
-            </List>
-          </ListItem>
+            </ul>
+          </li>
         ))}
-      </List>
-    </Box>
+      </ul>
+    </div>
   );
 });

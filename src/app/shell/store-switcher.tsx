@@ -1,22 +1,19 @@
-import Button from '@mui/joy/Button';
-import IconButton from '@mui/joy/IconButton';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import ListItemDecorator from '@mui/joy/ListItemDecorator';
-import Skeleton from '@mui/joy/Skeleton';
-import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { liveStoreSwitchMachine } from '../../machines/live';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
-import { SettingsIcon, StoreIcon } from '../../ui/icons';
 import { Popover } from '../../ui/popover';
 import { useServices } from '../services';
-import { onBrandButtonSx } from './on-brand';
+import { SettingsIcon, StoreIcon } from './widget-icons';
+import './top-bar-widgets.css';
 
-/** The settings popover with the store switcher: the operator's accounts by store_name. */
+/**
+ * The settings popover with the store switcher: the operator's accounts by store_name. Plain UI
+ * drawn as Joy drew it (the icon button on the band; List size sm with ListItemButton, Skeleton
+ * text lines while the accounts load, the soft Retry button: `.plain-list`, `.plain-skeleton` in
+ * src/ui/plain.css), so the top bar loads no Joy.
+ */
 export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
   const t = useT();
   const { journal, notify } = useServices();
@@ -39,62 +36,59 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
 
   return (
     <>
-      <IconButton
+      <button
         ref={setAnchor}
-        variant="plain"
-        sx={onBrandButtonSx}
+        type="button"
+        className="plain-icon-button"
+        data-variant="on-band"
         aria-label={t('shell.settings')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
         <SettingsIcon />
-      </IconButton>
+      </button>
       <Popover anchor={anchor} open={open} onClose={() => setOpen(false)} title={t('shell.storeSwitcher')}>
         {state.loading && (
-          <List size="sm" aria-busy="true">
+          <ul className="plain-list" aria-busy="true">
             {[0, 1, 2].map((i) => (
-              <ListItem key={i}>
-                <Skeleton variant="text" level="body-md" />
-              </ListItem>
+              <li key={i} className="plain-list-item">
+                <span className="plain-skeleton" />
+              </li>
             ))}
-          </List>
+          </ul>
         )}
         {state.failed && (
           <>
-            <Typography level="body-sm" color="danger" sx={{ px: 1 }}>
-              {t('shell.accountsFailed')}
-            </Typography>
-            <Button size="sm" variant="soft" sx={{ m: 1 }} onClick={() => actor.send({ type: 'storeSwitch.retry' })}>
+            <p className="store-switcher-failed">{t('shell.accountsFailed')}</p>
+            <button type="button" className="plain-button store-switcher-retry" data-variant="soft" data-size="sm" onClick={() => actor.send({ type: 'storeSwitch.retry' })}>
               {t('shell.retry')}
-            </Button>
+            </button>
           </>
         )}
         {!state.loading && !state.failed && (
-          <List size="sm">
+          <ul className="plain-list">
             {stores.map((account) => {
               const current = account.store_id === currentStoreId;
               return (
-                <ListItem key={account.store_id}>
-                  <ListItemButton
-                    selected={current}
+                <li key={account.store_id} className="plain-list-item">
+                  <button
+                    type="button"
+                    className="plain-list-button"
+                    data-selected={current || undefined}
                     aria-current={current ? 'true' : undefined}
                     onClick={() => actor.send({ type: 'storeSwitch.choose', storeId: account.store_id })}
                   >
-                    <ListItemDecorator>
+                    <span className="plain-list-decorator">
                       <StoreIcon />
-                    </ListItemDecorator>
+                    </span>
                     {account.store_name}
-                    {current && (
-                      <Typography level="body-xs" sx={{ ml: 'auto' }}>
-                        {t('shell.currentStore')}
-                      </Typography>
-                    )}
-                  </ListItemButton>
-                </ListItem>
+                    {current && <span className="store-switcher-current">{t('shell.currentStore')}</span>}
+                  </button>
+                </li>
               );
             })}
-          </List>
+          </ul>
         )}
       </Popover>
       <LoadingBackdrop open={state.blocking} label={t('shell.switchingStore')} />

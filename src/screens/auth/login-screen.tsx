@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProjection, useSession } from '../../app/hooks';
 import { usePageTitle } from '../../app/page-title';
-import { loadJoyTheme } from '../../app/joy-theme';
 import { useServices } from '../../app/services';
 import { loadConsoleStrings, useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
@@ -37,14 +36,14 @@ export default function LoginScreen() {
   const passwordInput = useRef<HTMLInputElement>(null);
   const change = (field: keyof SignInForm) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell and Joy's
-  // theme, lazy chunks since the sign-in route must stay small, and the overview), so it is ready at once. A
-  // prefetch that fails costs nothing: the navigation imports again and reports its own failure.
+  // Once the operator starts (a click, a key), fetch what follows a sign-in (the shell with the
+  // console's strings and the overview: lazy chunks since the sign-in route must stay small; plain
+  // UI, no Joy, decision 020), so it is ready at once. A prefetch that fails costs nothing: the
+  // navigation imports again and reports its own failure.
   useEffect(
     () =>
       afterFirstMove(() => {
         import('../../app/shell/shell').catch(() => {});
-        loadJoyTheme().catch(() => {});
         loadConsoleStrings().catch(() => {});
         import('../overview/overview-screen').catch(() => {});
       }),

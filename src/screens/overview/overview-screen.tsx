@@ -1,17 +1,8 @@
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
-import Link from '@mui/joy/Link';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import Skeleton from '@mui/joy/Skeleton';
-import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
+import { JoyTheme, loadJoyTheme } from '../../app/joy-theme';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import type { HomeData } from '../../api/stores';
@@ -21,29 +12,44 @@ import { OVERVIEW_REVIEW_COUNT } from '../../lib/constants';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { liveOverviewMachine } from '../../machines/live';
 import { Stars } from '../../ui/stars';
-import { visuallyHidden } from '../../ui/visually-hidden';
-import { OrderDetailDialog } from '../orders/order-detail-dialog';
 import { ReviewSummary } from './review-card';
+import './overview.css';
 
 /** Heights reserved for each block, so the page does not move when the figures arrive. */
 const FIGURE_HEIGHT = 104;
 const REVIEW_HEIGHT = 112;
 
+/**
+ * The Order Detail dialog is a Joy modal: fetched with Joy's theme when an operator first opens a
+ * review (or points at one), so the overview's first render carries no Joy.
+ */
+const loadOrderDetailDialog = () => import('../orders/order-detail-dialog');
+const OrderDetailDialog = lazy(() => loadOrderDetailDialog().then((module) => ({ default: module.OrderDetailDialog })));
+
+function prefetchOrderDetailDialog() {
+  // A prefetch that fails costs nothing: opening imports again and the route's boundary reports it.
+  loadOrderDetailDialog().catch(() => {});
+  loadJoyTheme().catch(() => {});
+}
+
+/** A placeholder of the size of what is coming (Joy's Skeleton look, overview.css): text of a level, or a rectangle. */
+function Skeleton({ level, width, height }: { level?: 'h2' | 'h3'; width?: CSSProperties['width']; height?: number }) {
+  return <span className="overview-skeleton" data-level={level} data-shape={height === undefined ? undefined : 'rect'} style={{ width, height }} />;
+}
+
 function Figure({ label, value }: { label: MessageKey; value: string | null }) {
   const { t } = useLocale();
   return (
-    <Card variant="outlined" sx={{ minHeight: FIGURE_HEIGHT, justifyContent: 'space-between' }}>
-      <Typography level="body-sm" textColor="text.secondary" component="h2">
-        {t(label)}
-      </Typography>
+    <div className="overview-card overview-figure" style={{ minHeight: FIGURE_HEIGHT }}>
+      <h2 className="overview-figure-label">{t(label)}</h2>
       {value === null ? (
-        <Skeleton variant="text" level="h2" width="50%" />
+        <Skeleton level="h2" width="50%" />
       ) : (
-        <Typography level="h2" component="p" data-testid={`figure-${label}`}>
+        <p className="overview-figure-value" data-testid={`figure-${label}`}>
           {value}
-        </Typography>
+        </p>
       )}
-    </Card>
+    </div>
   );
 }
 
@@ -59,27 +65,58 @@ function NowList({ home }: { home: HomeData | null }) {
     },
   ];
   return (
-    <Card variant="outlined">
-      <Typography level="title-md" component="h2">
-        {t('overview.now')}
-      </Typography>
-      <List>
+    <div className="overview-card">
+      <h2 className="overview-card-title">{t('overview.now')}</h2>
+      <ul className="overview-list">
         {rows.map((row) => (
-          <ListItem key={row.label}>
-            <ListItemButton component={RouterLink} to={row.to} sx={{ justifyContent: 'space-between', borderRadius: 'sm' }}>
+          <li key={row.label}>
+            <RouterLink className="overview-row-link" to={row.to}>
               <span>{t(row.label)}</span>
               {row.count === null ? (
-                <Skeleton variant="text" width={32} />
+                <Skeleton width={32} />
               ) : (
-                <Typography level="title-lg" component="span" data-testid={`now-${row.label}`}>
+                <span className="overview-count" data-testid={`now-${row.label}`}>
                   {formatNumber(row.count, language)}
-                </Typography>
+                </span>
               )}
-            </ListItemButton>
-          </ListItem>
+            </RouterLink>
+          </li>
         ))}
-      </List>
-    </Card>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A review of the latest ones: a button (as Joy's ListItemButton was: a focusable element with the
+ * button role, Enter on key down and Space on key up), since what it holds is more than phrasing content.
+ */
+function ReviewButton({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ') event.preventDefault();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  const keyUp = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget && event.key === ' ' && !event.defaultPrevented) onOpen();
+  };
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      className="overview-review-button"
+      style={{ minHeight: REVIEW_HEIGHT - 12 }}
+      onClick={onOpen}
+      onKeyDown={keyDown}
+      onKeyUp={keyUp}
+      onPointerEnter={prefetchOrderDetailDialog}
+      onFocus={prefetchOrderDetailDialog}
+    >
+      {children}
+    </div>
   );
 }
 
@@ -88,66 +125,61 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
   const latest = home?.reviews.slice(0, OVERVIEW_REVIEW_COUNT) ?? null;
   const at = now();
   return (
-    <Card variant="outlined" sx={{ gap: 1.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography level="title-md" component="h2">
-          {t('overview.rating')}
-        </Typography>
-        <Link component={RouterLink} to="/management/customers" level="body-sm">
+    <div className="overview-card">
+      <div className="overview-card-head">
+        <h2 className="overview-card-title">{t('overview.rating')}</h2>
+        <RouterLink className="overview-link" to="/management/customers">
           {t('overview.seeAll')}
-        </Link>
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 40 }}>
+        </RouterLink>
+      </div>
+      <div className="overview-rating-row">
         {home === null ? (
-          <Skeleton variant="text" level="h3" width={180} />
+          <Skeleton level="h3" width={180} />
         ) : (
           <>
-            <Typography level="h3" component="p" data-testid="overall-rating">
+            <p className="overview-rating" data-testid="overall-rating">
               {formatNumber(home.rating, language, 1)}
-            </Typography>
+            </p>
             <Stars rating={home.rating} label={t('stars.label', { rating: formatNumber(home.rating, language, 1) })} size={22} />
-            <Typography level="body-sm" textColor="text.secondary" data-testid="review-count">
+            <p className="overview-secondary" data-testid="review-count">
               {t(home.rating_qty === 1 ? 'overview.reviewCountOne' : 'overview.reviewCount', { count: formatNumber(home.rating_qty, language) })}
-            </Typography>
+            </p>
           </>
         )}
-      </Box>
-      <Typography level="title-sm" component="h3">
-        {t('overview.latestReviews')}
-      </Typography>
+      </div>
+      <h3 className="overview-subtitle">{t('overview.latestReviews')}</h3>
       {latest === null ? (
-        Array.from({ length: OVERVIEW_REVIEW_COUNT }, (_, i) => <Skeleton key={i} variant="rectangular" height={REVIEW_HEIGHT - 12} sx={{ borderRadius: 'sm' }} />)
+        Array.from({ length: OVERVIEW_REVIEW_COUNT }, (_, i) => <Skeleton key={i} height={REVIEW_HEIGHT - 12} />)
       ) : latest.length === 0 ? (
-        <Box sx={{ minHeight: REVIEW_HEIGHT, display: 'grid', alignContent: 'center', textAlign: 'center', gap: 0.5 }}>
-          <Typography level="title-sm">{t('overview.noReviews')}</Typography>
-          <Typography level="body-sm" textColor="text.secondary">
-            {t('overview.noReviewsBody')}
-          </Typography>
-        </Box>
+        <div className="overview-empty" style={{ minHeight: REVIEW_HEIGHT }}>
+          <p className="overview-subtitle">{t('overview.noReviews')}</p>
+          <p className="overview-secondary">{t('overview.noReviewsBody')}</p>
+        </div>
       ) : (
-        <List sx={{ '--ListItem-paddingY': '0.75rem', gap: 1 }} aria-label={t('overview.latestReviews')}>
+        <ul className="overview-list overview-reviews" aria-label={t('overview.latestReviews')}>
           {latest.map((review) => (
-            <ListItem key={review.order_id}>
-              <ListItemButton
-                variant="soft"
-                sx={{ borderRadius: 'sm', alignItems: 'flex-start', minHeight: REVIEW_HEIGHT - 12 }}
-                onClick={() => onOpen(review.order_id)}
-              >
+            <li key={review.order_id}>
+              <ReviewButton onOpen={() => onOpen(review.order_id)}>
                 {/* Named by its content (what it shows is in its name, WCAG 2.5.3), led by what it does. */}
-                <Box component="span" sx={visuallyHidden} data-testid="review-open-label">
+                <span className="overview-sr-only" data-testid="review-open-label">
                   {t('overview.openReview', { id: review.order_id })}
-                </Box>
+                </span>
                 <ReviewSummary review={review} now={at} />
-              </ListItemButton>
-            </ListItem>
+              </ReviewButton>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-    </Card>
+    </div>
   );
 }
 
-/** The overview (/overview): today's figures, what needs attention now, rating and latest reviews. */
+/**
+ * The overview (/overview): today's figures, what needs attention now, rating and latest reviews.
+ * Plain UI (overview.css), not Joy: Joy's runtime styles were most of the page's main-thread cost
+ * on a phone (docs/decisions/019-sign-in-without-joy.md). Only the Order Detail dialog is Joy, and
+ * it comes when a review is opened.
+ */
 export default function OverviewScreen() {
   const { t, language } = useLocale();
   const { journal } = useServices();
@@ -156,35 +188,43 @@ export default function OverviewScreen() {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const home = useProjection('store', (view) => view.home);
   const [openOrder, setOpenOrder] = useState<number | null>(null);
+  // The dialog is mounted at the first opening and stays (closed) afterwards, so it reopens at once.
+  const [dialogMounted, setDialogMounted] = useState(false);
   const figure = (value: (home: HomeData) => string) => (home ? value(home) : null);
+  const open = (orderId: number) => {
+    setDialogMounted(true);
+    setOpenOrder(orderId);
+  };
 
   return (
     <Page titleKey="page.overview">
       {failed && (
-        <Alert
-          color="danger"
-          variant="soft"
-          sx={{ mb: 2 }}
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'overview.reload' })}>
-              {t('shell.retry')}
-            </Button>
-          }
-        >
+        <div className="overview-alert" role="alert">
           {t('overview.loadFailed')}
-        </Alert>
+          <span className="overview-alert-end">
+            <button type="button" className="plain-button" data-size="sm" onClick={() => actor.send({ type: 'overview.reload' })}>
+              {t('shell.retry')}
+            </button>
+          </span>
+        </div>
       )}
-      <Box component="section" aria-label={t('page.overview')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}>
+      <section className="overview-figures" aria-label={t('page.overview')}>
         <Figure label="overview.offersToday" value={figure((h) => formatNumber(h.offers_qty, language))} />
         <Figure label="overview.salesToday" value={figure((h) => formatMoney(h.today_sales, language))} />
         <Figure label="overview.ordersToday" value={figure((h) => formatNumber(h.received_orders, language))} />
         <Figure label="overview.pickedUp" value={figure((h) => formatNumber(h.pickedup_orders, language))} />
-      </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, alignItems: 'start' }}>
+      </section>
+      <div className="overview-columns">
         <NowList home={home} />
-        <Reviews home={home} onOpen={setOpenOrder} />
-      </Box>
-      <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} />
+        <Reviews home={home} onOpen={open} />
+      </div>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <JoyTheme>
+            <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} />
+          </JoyTheme>
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -1,38 +1,33 @@
-import Box from '@mui/joy/Box';
-import Chip from '@mui/joy/Chip';
-import Typography from '@mui/joy/Typography';
 import type { Review } from '../../api/stores';
 import { useLocale } from '../../i18n';
 import { formatMoney, formatNumber, relativeShort } from '../../lib/format';
 import { Stars } from '../../ui/stars';
+import './overview.css';
 
 /**
  * One review as the overview and the reviews list show it: stars, short relative date,
- * description, review text, order price, portions and rating category.
+ * description, review text, order price, portions and rating category. Plain UI (overview.css),
+ * so the overview draws it without Joy; the reviews list (a Joy page) shows the same.
  */
 export function ReviewSummary({ review, now }: { review: Review; now: number }) {
   const { t, language } = useLocale();
   const age = relativeShort(review.date, now);
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0, width: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <div className="review-summary">
+      <div className="review-summary-head">
         <Stars rating={review.rating} label={t('stars.label', { rating: formatNumber(review.rating, language, 1) })} size={16} />
-        <Typography level="body-xs" textColor="text.secondary">
+        <span className="review-summary-meta">
           <time dateTime={new Date(review.date).toISOString()}>{t(`relative.${age.unit}`, { count: age.count })}</time>
-        </Typography>
-        <Chip size="sm" variant="soft" sx={{ ml: 'auto' }}>
-          {review.category}
-        </Chip>
-      </Box>
-      <Typography level="title-sm">{review.description}</Typography>
-      {review.review && (
-        <Typography level="body-sm" sx={{ fontStyle: 'italic' }}>
-          “{review.review}”
-        </Typography>
-      )}
-      <Typography level="body-xs" textColor="text.secondary">
+        </span>
+        <span className="review-chip">
+          <span>{review.category}</span>
+        </span>
+      </div>
+      <p className="review-summary-title">{review.description}</p>
+      {review.review && <p className="review-summary-quote">“{review.review}”</p>}
+      <span className="review-summary-meta">
         {t('review.price')}: {formatMoney(review.total_price_bt, language)} · {t(review.total_quantity === 1 ? 'review.portion' : 'review.portions', { count: review.total_quantity })}
-      </Typography>
-    </Box>
+      </span>
+    </div>
   );
 }
