@@ -37,6 +37,9 @@ async function boot() {
   preloadPublicPage(pathname);
   // An operator is remembered: the session resumes (through the identity SDK) into the shell.
   if (readJson('local', storageKeys.user) !== undefined) {
+    // In mock mode the session needs the mock backend first: its kit is fetched now, beside its
+    // light entry, not once that entry has run (the entry starts it for a remembered operator).
+    if (import.meta.env.VITE_BACKEND === 'mock') import('../mocks/mock-mode-kit').catch(() => {});
     prefetchIdentitySdk();
     preloadSignedInPage(pathname);
   }

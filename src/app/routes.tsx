@@ -4,6 +4,7 @@ import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
 import { JoyTheme, loadJoyTheme } from './joy-theme';
+import { preloadableLazy } from './preloadable-lazy';
 
 /**
  * A Joy page beyond sign-in: its chunk, the console's English strings (src/i18n/en-console.ts) and
@@ -22,24 +23,22 @@ function joyScreen(load: () => Promise<{ default: ComponentType }>) {
   return lazy(() => Promise.all([load(), loadJoyTheme()]).then(([module]) => module));
 }
 
-const loadShell = () => Promise.all([import('./shell/shell'), loadConsoleStrings()]).then(([module]) => ({ default: module.Shell }));
-const Shell = lazy(loadShell);
+const { Component: Shell, preload: loadShell } = preloadableLazy(() =>
+  Promise.all([import('./shell/shell'), loadConsoleStrings()]).then(([module]) => ({ default: module.Shell })),
+);
 
-const loadPublicLayout = () => import('../screens/auth/public-layout');
-const loadLoginScreen = () => import('../screens/auth/login-screen');
+const { Component: PublicLayout, preload: loadPublicLayout } = preloadableLazy(() => import('../screens/auth/public-layout'));
+const { Component: LoginScreen, preload: loadLoginScreen } = preloadableLazy(() => import('../screens/auth/login-screen'));
 const loadRegisterScreen = beyondSignIn(() => import('../screens/auth/register-screen'));
 const loadValidateScreen = beyondSignIn(() => import('../screens/auth/validate-screen'));
 const loadRecoveryScreen = beyondSignIn(() => import('../screens/auth/recovery-screen'));
-const LoginScreen = lazy(loadLoginScreen);
-const PublicLayout = lazy(loadPublicLayout);
 const RegisterScreen = lazy(loadRegisterScreen);
 const ValidateScreen = lazy(loadValidateScreen);
 const RecoveryScreen = lazy(loadRecoveryScreen);
 
 /** The error pages; also the crash boundary's 500 page (app.tsx). */
 export const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
-const loadOverviewScreen = () => import('../screens/overview/overview-screen');
-const OverviewScreen = lazy(loadOverviewScreen);
+const { Component: OverviewScreen, preload: loadOverviewScreen } = preloadableLazy(() => import('../screens/overview/overview-screen'));
 const ManagementScreen = joyScreen(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = joyScreen(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = joyScreen(() => import('../screens/reviews/review-detail-screen'));

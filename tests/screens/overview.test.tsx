@@ -39,12 +39,12 @@ describe('overview screen', () => {
     backend.current.devkit.latency(150);
     renderConsoleAt('/overview');
     // Loading: skeletons hold the figures' places (reserved height), no value yet.
-    await waitFor(() => expect(document.querySelectorAll('.overview-skeleton').length).toBeGreaterThan(0), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelectorAll('.plain-skeleton').length).toBeGreaterThan(0), { timeout: 5000 });
     expect(screen.queryByTestId('figure-overview.salesToday')).toBeNull();
     const home = await homeFromServer();
     const sales = await screen.findByTestId('figure-overview.salesToday', {}, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
-    expect(document.querySelectorAll('.overview-skeleton')).toHaveLength(0);
+    expect(document.querySelectorAll('.plain-skeleton')).toHaveLength(0);
     expect(Number(sales.textContent!.replace(/[^0-9.]/g, ''))).toBeCloseTo(home.today_sales, 2);
     expect(screen.getByTestId('figure-overview.ordersToday').textContent).toBe(String(home.received_orders));
     expect(screen.getByTestId('figure-overview.pickedUp').textContent).toBe(String(home.pickedup_orders));

@@ -11,7 +11,7 @@ import { Popover } from '../../ui/popover';
 import { useProjection } from '../hooks';
 import { useServices } from '../services';
 import { NotificationsPanel } from './notifications-panel';
-import { BellIcon } from './widget-icons';
+import { BellIcon } from '../../ui/plain-icons';
 import './top-bar-widgets.css';
 
 /** Same unread notifications: a read and a new one in one step keep the count but not the ids. */

@@ -6,7 +6,7 @@ import { clickTarget } from '../../lib/click-action';
 import { now } from '../../lib/clock';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
 import type { PushStatus } from '../../machines/push.machine';
-import { BellRingIcon, FeatureIcon, OrderIcon, ProjectIcon, UserIcon } from './widget-icons';
+import { BellRingIcon, FeatureIcon, OrderIcon, ProjectIcon, UserIcon } from '../../ui/plain-icons';
 import './top-bar-widgets.css';
 
 /**

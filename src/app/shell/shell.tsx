@@ -11,7 +11,8 @@ import { useServices } from '../services';
 import { StoreAccentVariables } from '../store-accent';
 import './shell.css';
 import { SideNav } from './side-nav';
-import { LogoutIcon, TopBar } from './top-bar';
+import { CloseIcon, LogoutIcon } from '../../ui/plain-icons';
+import { TopBar } from './top-bar';
 
 /*
  * The shell is plain UI (shell.css, src/ui/plain.css): ordinary elements drawn as Joy drew them, so
@@ -111,14 +112,12 @@ function NavigationDrawer({
     >
       <div ref={panelRef} className="shell-drawer-panel">
         <button type="button" className="plain-icon-button shell-drawer-close" aria-label={t('shell.closeNavigation')} onClick={onClose}>
-          <svg width="17.5" height="17.5" viewBox="0 0 24 24" aria-hidden focusable="false" fill="currentColor">
-            <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
-          </svg>
+          <CloseIcon style={{ fontSize: 17.5 }} />
         </button>
         <SideNav user={user} onNavigate={onClose} />
         <div className="shell-drawer-footer">
           <button type="button" className="plain-button shell-drawer-sign-out" data-variant="soft" data-fullwidth onClick={onSignOut}>
-            <LogoutIcon />
+            <LogoutIcon style={{ fontSize: 20 }} />
             {t('shell.signOut')}
           </button>
         </div>

@@ -5,7 +5,7 @@ import { liveStoreSwitchMachine } from '../../machines/live';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';
 import { useServices } from '../services';
-import { SettingsIcon, StoreIcon } from './widget-icons';
+import { SettingsIcon, StoreIcon } from '../../ui/plain-icons';
 import './top-bar-widgets.css';
 
 /**

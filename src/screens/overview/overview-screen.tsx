@@ -32,9 +32,9 @@ function prefetchOrderDetailDialog() {
   loadJoyTheme().catch(() => {});
 }
 
-/** A placeholder of the size of what is coming (Joy's Skeleton look, overview.css): text of a level, or a rectangle. */
+/** A placeholder of the size of what is coming (Joy's Skeleton look, `.plain-skeleton` in src/ui/plain.css): text of a level, or a rectangle. */
 function Skeleton({ level, width, height }: { level?: 'h2' | 'h3'; width?: CSSProperties['width']; height?: number }) {
-  return <span className="overview-skeleton" data-level={level} data-shape={height === undefined ? undefined : 'rect'} style={{ width, height }} />;
+  return <span className="plain-skeleton" data-level={level} data-shape={height === undefined ? undefined : 'rect'} style={{ width, height }} />;
 }
 
 function Figure({ label, value }: { label: MessageKey; value: string | null }) {
@@ -161,7 +161,7 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
             <li key={review.order_id}>
               <ReviewButton onOpen={() => onOpen(review.order_id)}>
                 {/* Named by its content (what it shows is in its name, WCAG 2.5.3), led by what it does. */}
-                <span className="overview-sr-only" data-testid="review-open-label">
+                <span className="plain-visually-hidden" data-testid="review-open-label">
                   {t('overview.openReview', { id: review.order_id })}
                 </span>
                 <ReviewSummary review={review} now={at} />
