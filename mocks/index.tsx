@@ -25,8 +25,10 @@ declare global {
  * Mock mode's entry point, the target of the one dynamic import in src/main.tsx. It is light on
  * purpose (docs/decisions/017-mock-backend-on-demand.md): the heavy kit (mocks/mock-mode-kit.ts:
  * MSW's worker, the scenario's data, window.devkit, the Demo menu) starts
- *  - before the first render when the page will call the backend at once (an operator is
- *    remembered, so the session resumes; or a journal import is being handed over);
+ *  - before the first render when a journal import is being handed over (the imported journal
+ *    must be the app's before anything renders);
+ *  - at once, beside the first render, when an operator is remembered (the session resumes and
+ *    their console shows meanwhile, decision 021);
  *  - otherwise (the sign-in page and the other public pages) with the first API or identity call
  *    (DevExtension.backendReady), the operator's first move (src/lib/first-move.ts: a click, tap,
  *    key or typed value), or window.startDevkit(), whichever comes first. A phone showing the
@@ -55,7 +57,11 @@ export async function startMockMode(options: {
 
   afterFirstMove(() => void startKit());
   window.startDevkit = () => startKit().then((started) => started.devkit);
-  if (isJournalHandedOver() || readJson('local', storageKeys.user) !== undefined) await startKit();
+  // A journal being handed over must be the app's before anything renders. A remembered
+  // operator's session resumes at once: the kit starts now, and the page renders meanwhile (the
+  // operator's console shows while the session resumes, decision 021; its calls wait for the kit).
+  if (isJournalHandedOver()) await startKit();
+  else if (readJson('local', storageKeys.user) !== undefined) void startKit();
 
   return {
     demoAccount: { ...DEMO_SIGN_IN },

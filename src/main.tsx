@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
-import { readAheadSignedInPage } from './app/read-ahead';
 import { preloadPublicPage, preloadSignedInPage } from './app/routes';
 import { prefetchIdentitySdk } from './api/identity';
 import { createServices } from './app/services';
@@ -50,7 +49,6 @@ async function boot() {
   }
   restoreCookieConsent(journal);
   const services = createServices(result.config, dev);
-  readAheadSignedInPage(services.session, pathname);
   root.render(
     <StrictMode>
       <App services={services} />

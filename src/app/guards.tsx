@@ -19,11 +19,19 @@ export function decideAccess(state: { sessionSettling: boolean; role: string | n
   return 'allow';
 }
 
+/**
+ * While the session resumes in a new tab, the operator this browser remembers (the session
+ * projection holds them from session.resuming) has their console already: the shell and the
+ * page render, their calls wait for the session (decision 021). If it does not come back, the
+ * projection forgets them and the guard sends the page to sign-in.
+ */
 function useAccessState() {
-  const sessionSettling = useSession((s) => s.matches('restoring') || s.matches('resuming') || s.matches('signingIn'));
-  const signedIn = useSession((s) => s.matches('signedIn'));
   const user = useProjection('session', selectUser);
-  return { sessionSettling, role: signedIn && user ? user.operator.role : null };
+  const resuming = useSession((s) => s.matches('resuming'));
+  const settling = useSession((s) => s.matches('restoring') || s.matches('resuming') || s.matches('signingIn'));
+  const signedIn = useSession((s) => s.matches('signedIn'));
+  const remembered = resuming && user !== null;
+  return { sessionSettling: settling && !remembered, role: (signedIn || remembered) && user ? user.operator.role : null };
 }
 
 /** Main area: no session → /auth/login (remembering where the operator was going). */

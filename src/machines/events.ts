@@ -21,6 +21,10 @@ import type { Operator } from '../api/session';
  */
 export type DomainEvent =
   | { type: 'session.signedIn'; at: number; user: SessionUser; via: 'password' | 'provider' | 'restored' }
+  /** A new tab of a remembered operator: their console shows while the session resumes (decision 021). */
+  | { type: 'session.resuming'; at: number; user: SessionUser }
+  /** The session did not come back (the identity provider forgot the operator, or could not be reached). */
+  | { type: 'session.notResumed'; at: number }
   | { type: 'session.refreshed'; at: number }
   | { type: 'session.signInFailed'; at: number; email: string; reason: 'credentials' | 'unavailable' }
   | { type: 'session.signedOut'; at: number; reason: 'user' | 'expired' }

@@ -3,7 +3,6 @@ import { listAccounts, switchAccount } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { getOrder } from '../api/orders';
 import { listRatings } from '../api/ratings';
-import { readAheadKeys, takeReadAhead } from '../api/read-ahead';
 import { getHome, getStoreProfile, withoutApiKey } from '../api/stores';
 import { now } from '../lib/clock';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
@@ -27,10 +26,7 @@ const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON()
 export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) {
   return storeProfileMachine.provide({
     actors: {
-      // A reload's first load takes the read the session started (src/app/read-ahead.ts).
-      loadProfile: fromPromise(({ input }: { input: { storeId: number } }) =>
-        takeReadAhead(readAheadKeys.storeProfile(input.storeId), () => getStoreProfile(input.storeId)),
-      ),
+      loadProfile: fromPromise(({ input }: { input: { storeId: number } }) => getStoreProfile(input.storeId)),
     },
     actions: {
       recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey(profile) }),
@@ -62,8 +58,7 @@ export function liveStoreSwitchMachine({ journal, notify, reloadPage }: LiveDeps
 
 export function liveOverviewMachine({ journal }: Pick<LiveDeps, 'journal'>) {
   return overviewMachine.provide({
-    // A reload's first load takes the read the session started (src/app/read-ahead.ts).
-    actors: { loadHome: fromPromise(() => takeReadAhead(readAheadKeys.home, getHome)) },
+    actors: { loadHome: fromPromise(() => getHome()) },
     actions: {
       recordHomeLoaded: (_, { home }) => journal.append({ type: 'store.homeLoaded', at: now(), home }),
       logLoadFailure: (_, { error }) => console.info('Overview did not load', describe(error)),

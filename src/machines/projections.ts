@@ -26,6 +26,9 @@ export const sessionProjection = defineProjection<SessionView>({
   initial: { user: null, guest: null, signedInAt: null, refreshedAt: null },
   on: {
     'session.signedIn': (_, event) => ({ user: event.user, guest: null, signedInAt: event.at, refreshedAt: null }),
+    // The remembered operator until the session is back (signedInAt stays null meanwhile).
+    'session.resuming': (view, event) => ({ ...view, user: event.user }),
+    'session.notResumed': (view) => ({ ...view, user: null }),
     'session.refreshed': (view, event) => ({ ...view, refreshedAt: event.at }),
     'session.signInFailed': (view, event) => ({
       ...view,
@@ -172,6 +175,7 @@ export const preferencesProjection = defineProjection<PreferencesView>({
   initial: { language: null, cookieConsent: false },
   on: {
     'session.signedIn': (view, event) => ({ ...view, language: event.user.operator.preferences.language }),
+    'session.resuming': (view, event) => ({ ...view, language: event.user.operator.preferences.language }),
     'preferences.languageChanged': (view, event) => ({ ...view, language: event.language }),
     'operator.profileSaved': (view, event) => ({ ...view, language: event.operator.preferences.language }),
     'consent.given': (view) => ({ ...view, cookieConsent: true }),

@@ -56,6 +56,61 @@ describe('resuming', () => {
     const events = await devkit<Array<{ type: string; via?: string }>>(tab, 'journal().events');
     expect(events.find((e) => e.type === 'session.signedIn')?.via).toBe('provider');
   });
+
+  it("shows the remembered operator's console while the session resumes, and its calls wait for the session (decision 021)", async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    // The new tab's POST users/login answers only once the test lets it.
+    const tab = await page.context().newPage();
+    await tab.addInitScript(() => {
+      const send = window.fetch.bind(window);
+      const held = new Promise<void>((release) => Object.assign(window, { releaseLogin: release }));
+      window.fetch = (input, init) => (String(input instanceof Request ? input.url : input).endsWith('/users/login') ? held.then(() => send(input, init)) : send(input, init));
+    });
+    const homeCalls: string[] = [];
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/stores/home')) homeCalls.push(request.method());
+    });
+    await tab.goto(new URL('/overview', page.url()).toString());
+    // Before the session is back: the shell with the operator's store and the page's heading.
+    await tab.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await tab.getByTestId('store-name').first().waitFor();
+    const before = await devkit<Array<{ type: string }>>(tab, 'journal().events');
+    expect(before.map((e) => e.type)).toContain('session.resuming');
+    expect(before.map((e) => e.type)).not.toContain('session.signedIn');
+    expect(await tab.getByTestId('overall-rating').count()).toBe(0);
+    // Then the session, and the figures the overview asked for meanwhile.
+    await tab.evaluate(() => (window as unknown as { releaseLogin: () => void }).releaseLogin());
+    await tab.getByTestId('overall-rating').waitFor();
+    const after = await devkit<Array<{ type: string; via?: string }>>(tab, 'journal().events');
+    expect(after.find((e) => e.type === 'session.signedIn')?.via).toBe('provider');
+    // The overview asked once, and its call went once the session was there.
+    expect(homeCalls).toEqual(['GET']);
+  });
+  it('goes to sign-in, without a store call, when the identity provider no longer knows the remembered operator', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    // The new tab: the console still remembers the operator, the identity provider (its SDK keeps
+    // the user in localStorage) no longer does.
+    const tab = await page.context().newPage();
+    await tab.addInitScript(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('firebase:authUser')) localStorage.removeItem(key);
+    });
+    const storeCalls: string[] = [];
+    tab.on('request', (request) => {
+      if (/\/stores\//.test(new URL(request.url()).pathname)) storeCalls.push(request.url());
+    });
+    await tab.goto(new URL('/overview', page.url()).toString());
+    await tab.waitForURL('**/auth/login');
+    await tab.getByRole('button', { name: 'Sign in' }).waitFor();
+    const events = (await devkit<Array<{ type: string }>>(tab, 'journal().events')).map((e) => e.type);
+    expect(events.indexOf('session.resuming')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('session.notResumed')).toBeGreaterThan(events.indexOf('session.resuming'));
+    expect(events).not.toContain('session.signedIn');
+    expect(storeCalls).toEqual([]);
+  });
 });
 
 describe('language and analytics', () => {

@@ -346,6 +346,8 @@ export const eventArbitraries: { [K in DomainEventType]: fc.Arbitrary<EventOf<K>
     user: sessionUserArbitrary,
     via: fc.constantFrom('password', 'provider', 'restored'),
   }),
+  'session.resuming': record({ type: fc.constant('session.resuming'), at, user: sessionUserArbitrary }),
+  'session.notResumed': record({ type: fc.constant('session.notResumed'), at }),
   'session.refreshed': record({ type: fc.constant('session.refreshed'), at }),
   'session.signInFailed': record({
     type: fc.constant('session.signInFailed'),

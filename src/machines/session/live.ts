@@ -38,12 +38,26 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
         // Only an operator who signed in before (user stored) is resumed; this avoids a provider
         // round-trip for every anonymous visit to the sign-in page.
         if (readJson('local', storageKeys.user) === undefined) return null;
-        const idToken = await currentIdToken();
-        if (!idToken) {
-          remove('local', storageKeys.user);
-          return null;
+        const calls = await sessionCalls();
+        // Their console shows meanwhile (decision 021): the shell and the page render with the
+        // operator this browser remembers, and their calls wait for the session (httpSessionFor).
+        const remembered = calls.readRememberedUser();
+        if (remembered) journal.append({ type: 'session.resuming', at: now(), user: remembered });
+        const notResumed = () => {
+          if (remembered) journal.append({ type: 'session.notResumed', at: now() });
+        };
+        try {
+          const idToken = await currentIdToken();
+          if (!idToken) {
+            remove('local', storageKeys.user);
+            notResumed();
+            return null;
+          }
+          return await calls.loginWithIdToken(idToken);
+        } catch (error) {
+          notResumed();
+          throw error;
         }
-        return (await sessionCalls()).loginWithIdToken(idToken);
       }),
       signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }) => {
         const [idToken, { exchangeIdToken }] = await Promise.all([signInWithPassword(input.email, input.password), sessionCalls()]);
@@ -137,6 +151,13 @@ export function httpSessionFor(session: SessionActor): HttpSession {
     async accessToken() {
       const snapshot = session.getSnapshot();
       if (snapshot.matches('signingOut')) return snapshot.context.token ?? undefined;
+      if (snapshot.matches('restoring') || snapshot.matches('resuming')) {
+        // Only a remembered operator's console calls before the session is back (decision 021):
+        // the call waits for it, and is not made at all if the session does not come back.
+        const settled = await waitFor(session, (s) => !s.matches('restoring') && !s.matches('resuming'));
+        if (!settled.matches('signedIn')) throw sessionEnded();
+        return settled.context.token ?? undefined;
+      }
       if (!snapshot.matches('signedIn')) return undefined;
       if (snapshot.matches({ signedIn: 'fresh' }) && !isStaleAt(snapshot.context.startedAt, now())) return snapshot.context.token ?? undefined;
       session.send({ type: 'session.tokenNeeded' });

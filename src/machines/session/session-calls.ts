@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SessionGrantSchema } from '../../api/session';
+import { SessionGrantSchema, type SessionUser } from '../../api/session';
 import { readJson, storageKeys } from '../../lib/storage';
 import type { StoredSession } from './machine';
 
@@ -11,6 +11,12 @@ import type { StoredSession } from './machine';
 export { exchangeIdToken, loginWithIdToken, logout } from '../../api/session';
 
 const StoredTokenSchema = z.object({ token: z.string().min(1), startedAt: z.number() });
+
+/** The operator this browser remembers (localStorage), if the record is whole. */
+export function readRememberedUser(): SessionUser | null {
+  const user = SessionGrantSchema.shape.user.safeParse(readJson('local', storageKeys.user));
+  return user.success ? user.data : null;
+}
 
 /** The session this tab kept (token in sessionStorage, operator in localStorage), if both are whole. */
 export function readStoredSession(): StoredSession | null {
