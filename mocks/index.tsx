@@ -5,7 +5,6 @@ import { JoyTheme, loadJoyTheme } from '../src/app/joy-theme';
 import { loadConsoleStrings, useT } from '../src/i18n';
 import { now } from '../src/lib/clock';
 import { afterFirstMove } from '../src/lib/first-move';
-import { readJson, storageKeys } from '../src/lib/storage';
 import type { Journal } from '../src/machines/journal';
 import { DEMO_SIGN_IN } from '../scenarios/demo-sign-in';
 import type { Devkit } from './devkit';
@@ -27,10 +26,8 @@ declare global {
  * MSW's worker, the scenario's data, window.devkit, the Demo menu) starts
  *  - before the first render when a journal import is being handed over (the imported journal
  *    must be the app's before anything renders);
- *  - at once, beside the first render, when an operator is remembered (the session resumes and
- *    their console shows meanwhile, decision 021);
- *  - otherwise (the sign-in page and the other public pages) with the first API or identity call
- *    (DevExtension.backendReady), the operator's first move (src/lib/first-move.ts: a click, tap,
+ *  - otherwise with the first API or identity call (DevExtension.backendReady; for a remembered
+ *    operator, the session's resume once their console has painted, decision 021), the operator's first move (src/lib/first-move.ts: a click, tap,
  *    key or typed value), or window.startDevkit(), whichever comes first. A phone showing the
  *    sign-in form does not build a backend nobody has asked anything yet.
  */
@@ -57,11 +54,8 @@ export async function startMockMode(options: {
 
   afterFirstMove(() => void startKit());
   window.startDevkit = () => startKit().then((started) => started.devkit);
-  // A journal being handed over must be the app's before anything renders. A remembered
-  // operator's session resumes at once: the kit starts now, and the page renders meanwhile (the
-  // operator's console shows while the session resumes, decision 021; its calls wait for the kit).
+  // A journal being handed over must be the app's before anything renders.
   if (isJournalHandedOver()) await startKit();
-  else if (readJson('local', storageKeys.user) !== undefined) void startKit();
 
   return {
     demoAccount: { ...DEMO_SIGN_IN },

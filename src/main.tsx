@@ -4,7 +4,6 @@ import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
 import { preloadPublicPage, preloadSignedInPage } from './app/routes';
-import { prefetchIdentitySdk } from './api/identity';
 import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
 import { readJson, storageKeys } from './lib/storage';
@@ -34,14 +33,10 @@ async function boot() {
   if (import.meta.env.VITE_BACKEND === 'mock') mockMode = import('../mocks/index');
   const { pathname } = window.location;
   preloadPublicPage(pathname);
-  // An operator is remembered: the session resumes (through the identity SDK) into the shell.
-  if (readJson('local', storageKeys.user) !== undefined) {
-    // In mock mode the session needs the mock backend first: its kit is fetched now, beside its
-    // light entry, not once that entry has run (the entry starts it for a remembered operator).
-    if (import.meta.env.VITE_BACKEND === 'mock') import('../mocks/mock-mode-kit').catch(() => {});
-    prefetchIdentitySdk();
-    preloadSignedInPage(pathname);
-  }
+  // An operator is remembered: their console (shell and page) shows while the session resumes
+  // (decision 021), so its code comes first; the identity SDK (and in mock mode the kit) follow
+  // once it has painted (the session's resume asks for them then).
+  if (readJson('local', storageKeys.user) !== undefined) preloadSignedInPage(pathname);
   let dev: DevExtension = {};
   if (mockMode) {
     const { startMockMode } = await mockMode;

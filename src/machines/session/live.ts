@@ -10,6 +10,7 @@ import type { SnackbarRequest } from '../snackbar.machine';
 import { isStaleAt, sessionMachine } from './machine';
 import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
 import { afterFirstMove } from '../../lib/first-move';
+import { afterNextPaint } from '../../lib/next-paint';
 
 /**
  * The session machine with its real effects: Firebase for the identity provider, the platform's
@@ -42,7 +43,12 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
         // Their console shows meanwhile (decision 021): the shell and the page render with the
         // operator this browser remembers, and their calls wait for the session (httpSessionFor).
         const remembered = calls.readRememberedUser();
-        if (remembered) journal.append({ type: 'session.resuming', at: now(), user: remembered });
+        if (remembered) {
+          journal.append({ type: 'session.resuming', at: now(), user: remembered });
+          // Let the console paint before the resume's downloads (the identity SDK, in mock mode
+          // the backend's kit) take the network: on a slow phone the operator sees it sooner.
+          await afterNextPaint();
+        }
         const notResumed = () => {
           if (remembered) journal.append({ type: 'session.notResumed', at: now() });
         };
