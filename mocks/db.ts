@@ -12,6 +12,7 @@ import { LanguageSchema, OperatorSchema } from '../src/api/session';
 import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
 import { BillingSchema } from '../src/api/settings';
 import { TemplateWireSchema } from '../src/api/templates';
+import { yieldToMain } from './yield';
 
 /**
  * The mock server's database: one @msw/data collection per resource, built from the WIRE schemas
@@ -236,18 +237,29 @@ export function snapshotDb(db: Db, seededAt: number): DbSnapshot {
 export async function restoreDb(db: Db, snapshot: unknown): Promise<boolean> {
   const parsed = SnapshotEnvelopeSchema.safeParse(snapshot);
   if (!parsed.success || parsed.data.version !== SNAPSHOT_VERSION) return false;
+  // The whole snapshot is checked before the db is touched; the work is sliced (a collection, or
+  // RESTORE_SLICE records, at a time) so a phone's page stays responsive while the kit starts.
   const validated = new Map<CollectionName, unknown[]>();
   for (const name of collectionNames) {
     const records = z.array(collectionSchemas[name]).safeParse(parsed.data.collections[name] ?? []);
     if (!records.success) return false;
     validated.set(name, records.data);
+    await yieldToMain();
   }
   clearDb(db);
   for (const name of collectionNames) {
-    for (const record of validated.get(name) ?? []) await insert(db, name, record as RecordOf<typeof name>);
+    const records = validated.get(name) ?? [];
+    for (const [index, record] of records.entries()) {
+      await insert(db, name, record as RecordOf<typeof name>);
+      if ((index + 1) % RESTORE_SLICE === 0) await yieldToMain();
+    }
+    await yieldToMain();
   }
   return true;
 }
+
+/** Records restored between two yields to the page (restoreDb). */
+const RESTORE_SLICE = 100;
 
 const SnapshotEnvelopeSchema = z.object({
   version: z.number(),
