@@ -53,8 +53,9 @@ describe('resuming', () => {
     const tab = await openSecondTab(page, '/operations/offers');
     await tab.getByRole('heading', { level: 1, name: 'Offers' }).waitFor();
     expect(new URL(tab.url()).pathname).toBe('/operations/offers');
-    const events = await devkit<Array<{ type: string; via?: string }>>(tab, 'journal().events');
-    expect(events.find((e) => e.type === 'session.signedIn')?.via).toBe('provider');
+    // The console shows while the session resumes (decision 021): the sign-in lands a moment later.
+    const signedInVia = async () => (await devkit<Array<{ type: string; via?: string }>>(tab, 'journal().events')).find((e) => e.type === 'session.signedIn')?.via;
+    await expect.poll(signedInVia).toBe('provider');
   });
 
   it("shows the remembered operator's console while the session resumes, and its calls wait for the session (decision 021)", async () => {
