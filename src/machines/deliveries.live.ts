@@ -6,7 +6,7 @@ import { now } from '../lib/clock';
 import { deliveriesListMachine, type DeliveriesPageRequest } from './deliveries-list.machine';
 import { deliveryMapMachine } from './delivery-map.machine';
 import { deliveryPageMachine } from './delivery-page.machine';
-import type { LiveDeps } from './live';
+import type { LiveDeps } from './live-deps';
 import { holdsDay, holdsPage } from './projections';
 
 /**

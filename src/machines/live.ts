@@ -1,70 +1,18 @@
 import { fromPromise } from 'xstate';
-import { listAccounts, switchAccount } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { getOrder } from '../api/orders';
 import { listRatings } from '../api/ratings';
-import { getHome, getStoreProfile, withoutApiKey } from '../api/stores';
 import { now } from '../lib/clock';
-import { readJson, storageKeys, writeJson } from '../lib/storage';
-import type { Journal } from './journal';
-import type { SnackbarRequest } from './snackbar.machine';
+import { readJson, writeJson } from '../lib/storage';
+import type { LiveDeps } from './live-deps';
 import { orderDetailMachine } from './order-detail.machine';
-import { overviewMachine } from './overview.machine';
 import { reviewsMachine } from './reviews.machine';
-import { storeProfileMachine } from './store-profile.machine';
-import { storeSwitchMachine } from './store-switch.machine';
 
-/** The shell's machines with their real effects. */
-export interface LiveDeps {
-  journal: Journal;
-  notify: (message: SnackbarRequest) => void;
-  reloadPage: () => void;
-}
-
+/**
+ * The machines of the reviews, offers and templates screens with their real effects. The shell's
+ * and the overview's are in store.live.ts: the console's first page loads only those.
+ */
 const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
-
-export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) {
-  return storeProfileMachine.provide({
-    actors: {
-      loadProfile: fromPromise(({ input }: { input: { storeId: number } }) => getStoreProfile(input.storeId)),
-    },
-    actions: {
-      recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey(profile) }),
-      // Spec section 8: list loads that fail are only logged.
-      logLoadFailure: (_, { error }) => console.info('Store profile did not load', describe(error)),
-    },
-  });
-}
-
-export function liveStoreSwitchMachine({ journal, notify, reloadPage }: LiveDeps) {
-  return storeSwitchMachine.provide({
-    actors: {
-      loadAccounts: fromPromise(async () => (await listAccounts({ scope: 'operator', limit: 100, offset: 0 })).data),
-      switchStore: fromPromise(({ input }: { input: { currentAccount: number; newAccount: number } }) => switchAccount(input)),
-    },
-    actions: {
-      recordAccountsLoaded: (_, { accounts }) => journal.append({ type: 'accounts.loaded', at: now(), accounts }),
-      logAccountsFailure: (_, { error }) => console.info('Accounts did not load', describe(error)),
-      recordSwitched: (_, { fromStoreId, user }) => {
-        // The stored user must name the new store before the reload restores the session.
-        if (readJson('local', storageKeys.user) !== undefined) writeJson('local', storageKeys.user, user);
-        journal.append({ type: 'store.switched', at: now(), fromStoreId, toStoreId: user.store.id });
-      },
-      notifySwitchFailed: () => notify({ key: 'shell.switchStoreFailed', severity: 'error' }),
-      reloadPage: () => reloadPage(),
-    },
-  });
-}
-
-export function liveOverviewMachine({ journal }: Pick<LiveDeps, 'journal'>) {
-  return overviewMachine.provide({
-    actors: { loadHome: fromPromise(() => getHome()) },
-    actions: {
-      recordHomeLoaded: (_, { home }) => journal.append({ type: 'store.homeLoaded', at: now(), home }),
-      logLoadFailure: (_, { error }) => console.info('Overview did not load', describe(error)),
-    },
-  });
-}
 
 export function liveOrderDetailMachine() {
   return orderDetailMachine.provide({

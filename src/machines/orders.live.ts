@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import { cancelOrder, getOrder, listOrders, listStoreOrders, ordersFilterBody, setOrderStatus, type Order, type OrderStatusCode } from '../api/orders';
 import { now } from '../lib/clock';
 import { counterMachine } from './counter.machine';
-import type { LiveDeps } from './live';
+import type { LiveDeps } from './live-deps';
 import { orderPageMachine } from './order-page.machine';
 import { ordersListMachine, type OrdersPageRequest } from './orders-list.machine';
 import { holdsPage } from './projections';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
-import { liveStoreSwitchMachine } from '../../machines/live';
+import { liveStoreSwitchMachine } from '../../machines/store.live';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';
 import { useServices } from '../services';

@@ -10,7 +10,7 @@ import { useLocale, type MessageKey } from '../../i18n';
 import { now } from '../../lib/clock';
 import { OVERVIEW_REVIEW_COUNT } from '../../lib/constants';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { liveOverviewMachine } from '../../machines/live';
+import { liveOverviewMachine } from '../../machines/store.live';
 import { Stars } from '../../ui/stars';
 import { ReviewSummary } from './review-card';
 import './overview.css';
