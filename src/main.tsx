@@ -8,6 +8,7 @@ import { createServices } from './app/services';
 import { parseConfig } from './lib/config';
 import { readJson, storageKeys } from './lib/storage';
 import { journal } from './machines/journal';
+import { prefetchSessionCalls } from './machines/session/live';
 import { restoreCookieConsent } from './machines/preferences';
 import './ui/plain.css';
 
@@ -36,14 +37,19 @@ async function boot() {
   // An operator is remembered: their console (shell and page) shows while the session resumes
   // (decision 021), so its code comes first; the identity SDK (and in mock mode the kit) follow
   // once it has painted (the session's resume asks for them then).
-  if (readJson('local', storageKeys.user) !== undefined) preloadSignedInPage(pathname);
+  let consoleReady: Promise<unknown> | undefined;
+  if (readJson('local', storageKeys.user) !== undefined) {
+    prefetchSessionCalls();
+    // A failed fetch costs nothing here: the render imports again and reports its own failure.
+    consoleReady = preloadSignedInPage(pathname).catch(() => undefined);
+  }
   let dev: DevExtension = {};
   if (mockMode) {
     const { startMockMode } = await mockMode;
     dev = await startMockMode({ apiBaseUrl: result.config.apiBaseUrl, maps: result.config.maps, journal });
   }
   restoreCookieConsent(journal);
-  const services = createServices(result.config, dev);
+  const services = createServices(result.config, dev, undefined, consoleReady);
   root.render(
     <StrictMode>
       <App services={services} />

@@ -87,12 +87,12 @@ export function preloadPublicPage(pathname: string): void {
  * entry point calls this at boot instead, so they download beside the session's resume (and, in
  * mock mode, the mock backend's start). The screen fetched is the overview's, the page a reload
  * most often lands on (plain UI); on any other page, Joy's theme, which every other screen needs;
- * the screen itself still comes with its first render.
+ * the screen itself still comes with its first render. Settles once they are in (the session's
+ * resume waits for that, decision 021).
  */
-export function preloadSignedInPage(pathname: string): void {
-  void loadShell();
-  if (pathname === '/' || pathname === '/overview') void loadOverviewScreen();
-  else void loadJoyTheme();
+export function preloadSignedInPage(pathname: string): Promise<unknown> {
+  const page = pathname === '/' || pathname === '/overview' ? loadOverviewScreen() : loadJoyTheme();
+  return Promise.all([loadShell(), page]);
 }
 
 function Loading({ children }: { children: ReactNode }) {

@@ -28,7 +28,8 @@ export interface Services {
 }
 
 /** `journal`: the app's own by default; tests pass a fresh one (createJournal()) per render. */
-export function createServices(config: Config, dev: DevExtension = {}, journal: Journal = appJournal): Services {
+/** `consoleReady`: a remembered operator's console code, fetched at boot (the session's resume waits for it). */
+export function createServices(config: Config, dev: DevExtension = {}, journal: Journal = appJournal, consoleReady?: Promise<unknown>): Services {
   const snackbar = createActor(snackbarMachine).start();
   const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
   // In mock mode a page may render before the mock backend has started: the first call starts it.
@@ -38,7 +39,7 @@ export function createServices(config: Config, dev: DevExtension = {}, journal: 
   // The session's http side is plugged in after the session exists; calls made before that
   // (none: the session restores from storage first) would go without a token.
   configureHttp({ baseURL: config.apiBaseUrl, backendReady: dev.backendReady });
-  const session = startSession({ journal, notify });
+  const session = startSession({ journal, notify, consoleReady });
   configureHttp({ baseURL: config.apiBaseUrl, session: httpSessionFor(session), backendReady: dev.backendReady });
   return {
     config,

@@ -8,16 +8,17 @@ describe('afterNextPaint', () => {
     vi.useRealTimers();
   });
 
-  it('resolves in the task after the next animation frame', async () => {
-    let frame: FrameRequestCallback | undefined;
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => ((frame = callback), 1));
+  it('resolves in the second animation frame, once the first one has been shown', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let done = false;
     const painted = afterNextPaint(1000).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(10);
-    expect(done).toBe(false);
-    frame!(0);
+    frames.shift()!(16);
     await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false);
+    frames.shift()!(32);
     await painted;
     expect(done).toBe(true);
   });

@@ -21,6 +21,14 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 /** The session calls and the stored session's check, with zod: fetched when first needed, not with the sign-in page (decision 015). */
 const sessionCalls = () => import('./session-calls');
 
+/**
+ * A reload of a remembered operator's page needs the session's calls at once (restoring, then
+ * announcing the operator, decision 021): the entry point fetches them beside the console's code.
+ */
+export function prefetchSessionCalls(): void {
+  sessionCalls().catch(() => {});
+}
+
 function storeSession(grant: SessionGrant, startedAt: number): void {
   writeJson('session', storageKeys.session, { token: grant.token, startedAt });
   writeJson('local', storageKeys.user, grant.user);
@@ -29,9 +37,14 @@ function storeSession(grant: SessionGrant, startedAt: number): void {
 export interface LiveSessionDeps {
   journal: Journal;
   notify: (message: SnackbarRequest) => void;
+  /**
+   * The remembered operator's console code (shell and page, fetched at boot by the entry point):
+   * the resume waits for it, and for its paint, before it brings in its own downloads.
+   */
+  consoleReady?: Promise<unknown>;
 }
 
-export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
+export function createLiveSessionMachine({ journal, notify, consoleReady }: LiveSessionDeps) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => (await sessionCalls()).readStoredSession()),
@@ -45,8 +58,9 @@ export function createLiveSessionMachine({ journal, notify }: LiveSessionDeps) {
         const remembered = calls.readRememberedUser();
         if (remembered) {
           journal.append({ type: 'session.resuming', at: now(), user: remembered });
-          // Let the console paint before the resume's downloads (the identity SDK, in mock mode
-          // the backend's kit) take the network: on a slow phone the operator sees it sooner.
+          // Let the console arrive and paint before the resume's downloads (the identity SDK, in
+          // mock mode the backend's kit) take the network: on a slow phone the operator sees it sooner.
+          await consoleReady?.catch(() => undefined);
           await afterNextPaint();
         }
         const notResumed = () => {
