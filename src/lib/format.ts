@@ -1,18 +1,84 @@
 /**
  * Display formats of spec section 9, as pure functions (the UI passes the language and "now").
- * Numbers use Intl so separators follow the language; the rules themselves are ours to test.
+ * Numbers follow the language's separators exactly as Intl writes them (see formatMoney's note).
  */
 export type Locale = 'en' | 'es';
 
 const intlLocale: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
 
+/**
+ * Numbers, money and percentages are written here rather than by Intl.NumberFormat: a page's first
+ * NumberFormat costs 35–60 ms (ICU loads its locale data; measured in Chromium on the 2-core
+ * machine, four times that on Lighthouse's phone), and the overview's figures are the first numbers
+ * a signed-in page shows. The output is Intl's, character for character, for both languages
+ * (tests/unit/format.test.ts holds them to it with generated numbers); numbers Intl would write in
+ * another way than plain digits (beyond ±1e21, tiny fractions, NaN, ±∞) are still handed to Intl.
+ */
+const numberStyle: Record<Locale, { group: string; decimal: string; minimumGroupingDigits: number }> = {
+  en: { group: ',', decimal: '.', minimumGroupingDigits: 1 },
+  es: { group: '.', decimal: ',', minimumGroupingDigits: 2 },
+};
+/** The no-break space Intl puts between an amount and "€" or "%" in Spanish. */
+const NBSP = '\u00a0';
+
+/**
+ * |value| × 10^shift with at most `maximumFractionDigits` decimals (at least `minimumFractionDigits`),
+ * rounded half away from zero on the number's shortest decimal form, as Intl rounds. Undefined when
+ * that form is not plain digits (exponent notation).
+ */
+function decimalDigits(value: number, shift: number, minimumFractionDigits: number, maximumFractionDigits: number): { whole: string; fraction: string } | undefined {
+  const shortest = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return undefined;
+  const [wholeDigits, fractionDigits = ''] = shortest.split('.');
+  // Move the decimal point `shift` places to the right (a percent is the value × 100).
+  const padded = fractionDigits.padEnd(shift, '0');
+  let whole = (wholeDigits + padded.slice(0, shift)).replace(/^0+(?=\d)/, '');
+  let fraction = padded.slice(shift);
+  if (fraction.length > maximumFractionDigits) {
+    const roundUp = fraction.charCodeAt(maximumFractionDigits) >= 53; // '5'
+    fraction = fraction.slice(0, maximumFractionDigits);
+    if (roundUp) {
+      const digits = (whole + fraction).split('').map(Number);
+      let i = digits.length - 1;
+      while (i >= 0 && digits[i] === 9) digits[i--] = 0;
+      if (i >= 0) digits[i] += 1;
+      else digits.unshift(1);
+      const joined = digits.join('');
+      whole = joined.slice(0, joined.length - fraction.length);
+      fraction = joined.slice(joined.length - fraction.length);
+    }
+  }
+  fraction = fraction.replace(/0+$/, '').padEnd(minimumFractionDigits, '0');
+  return { whole: whole === '' ? '0' : whole, fraction };
+}
+
+function grouped(whole: string, locale: Locale): string {
+  const { group, minimumGroupingDigits } = numberStyle[locale];
+  if (whole.length < 4 + minimumGroupingDigits - 1) return whole;
+  return whole.replace(/\B(?=(\d{3})+$)/g, group);
+}
+
+/** The number as Intl writes it for `locale`, or undefined when it has no plain-digit form. */
+function plainNumber(value: number, locale: Locale, shift: number, minimumFractionDigits: number, maximumFractionDigits: number): { sign: string; text: string } | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  const digits = decimalDigits(value, shift, minimumFractionDigits, maximumFractionDigits);
+  if (!digits) return undefined;
+  const text = grouped(digits.whole, locale) + (digits.fraction ? numberStyle[locale].decimal + digits.fraction : '');
+  // Intl keeps the sign of a negative number, also when it rounds to zero (and of -0).
+  return { sign: value < 0 || Object.is(value, -0) ? '-' : '', text };
+}
+
 /** Money in euros, two decimals: "€12.50" / "12,50 €". */
 export function formatMoney(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'EUR' }).format(value);
+  const plain = plainNumber(value, locale, 0, 2, 2);
+  if (!plain) return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'EUR' }).format(value);
+  return locale === 'en' ? `${plain.sign}€${plain.text}` : `${plain.sign}${plain.text}${NBSP}€`;
 }
 
 export function formatNumber(value: number, locale: Locale, maximumFractionDigits = 0): string {
-  return new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits }).format(value);
+  const plain = plainNumber(value, locale, 0, 0, maximumFractionDigits);
+  if (!plain) return new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits }).format(value);
+  return plain.sign + plain.text;
 }
 
 /**
@@ -29,7 +95,10 @@ export function formatThousands(value: number, locale: Locale): string {
 
 /** Percentages carry % (spec section 9): 42.345 → "42.3%" ("42,3 %" in Spanish). */
 export function formatPercent(value: number, locale: Locale, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
+  // Intl's percent style writes the value it is given × 100: given value / 100, as before.
+  const plain = plainNumber(value / 100, locale, 2, 0, maximumFractionDigits);
+  if (!plain) return new Intl.NumberFormat(intlLocale[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
+  return locale === 'en' ? `${plain.sign}${plain.text}%` : `${plain.sign}${plain.text}${NBSP}%`;
 }
 
 /** Each segment's share of the total in percent; all zeros when the total is zero. */

@@ -1,5 +1,57 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatThousands, relativeShort, shares, starsOf } from '../../src/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatThousands, relativeShort, shares, starsOf, type Locale } from '../../src/lib/format';
+
+const intl: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
+const intlNumber = (value: number, locale: Locale, maximumFractionDigits: number) => new Intl.NumberFormat(intl[locale], { maximumFractionDigits }).format(value);
+const intlMoney = (value: number, locale: Locale) => new Intl.NumberFormat(intl[locale], { style: 'currency', currency: 'EUR' }).format(value);
+const intlPercent = (value: number, locale: Locale, maximumFractionDigits: number) => new Intl.NumberFormat(intl[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
+
+/** Numbers as the console meets them: amounts in cents, counts, ratings, shares, and any double. */
+const numbers = fc.oneof(
+  fc.integer({ min: -10_000_000, max: 10_000_000 }).map((cents) => cents / 100),
+  fc.integer({ min: -1e9, max: 1e9 }),
+  fc.integer({ min: 0, max: 50 }).map((tenths) => tenths / 10),
+  fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+  fc.double({ min: -10, max: 10, noNaN: true }),
+  fc.constantFrom(0, -0, 0.5, -0.5, 1.005, 2.5, -2.5, 999.995, 0.045, 1234, 12345, 1e21, -1e22, 1e-7, Number.MAX_VALUE, Number.NaN, Infinity, -Infinity),
+);
+const locales = fc.constantFrom<Locale>('en', 'es');
+
+describe('numbers are written as Intl writes them, without Intl (its first formatter costs a phone ~200 ms)', () => {
+  it('plain numbers, 0 to 3 decimals', () => {
+    fc.assert(
+      fc.property(numbers, locales, fc.integer({ min: 0, max: 3 }), (value, locale, digits) => {
+        expect(formatNumber(value, locale, digits)).toBe(intlNumber(value, locale, digits));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('money', () => {
+    fc.assert(
+      fc.property(numbers, locales, (value, locale) => {
+        expect(formatMoney(value, locale)).toBe(intlMoney(value, locale));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('percentages', () => {
+    fc.assert(
+      fc.property(numbers, locales, fc.integer({ min: 0, max: 2 }), (value, locale, digits) => {
+        expect(formatPercent(value, locale, digits)).toBe(intlPercent(value, locale, digits));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('groups thousands from four digits in English and from five in Spanish', () => {
+    expect(formatNumber(1234, 'en')).toBe('1,234');
+    expect(formatNumber(1234, 'es')).toBe('1234');
+    expect(formatNumber(12_345.678, 'es', 2)).toBe('12.345,68');
+  });
+});
 
 describe('thousands with K (charts)', () => {
   it.each([
