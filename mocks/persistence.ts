@@ -140,44 +140,28 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
 
   const persistence: Persistence = {
     async load(db, scenario, usable) {
-      const raw = quietly(() => storageOf()?.getItem(dbStorageKey(scenario.name)));
-      if (!raw) return undefined;
-      const stored = StoredSchema.safeParse(quietly(() => JSON.parse(raw) as unknown));
-      if (!stored.success || stored.data.version !== SNAPSHOT_VERSION) return undefined;
-      const { seededAt } = stored.data;
-      if ('collections' in stored.data && stored.data.imported === true) {
-        if (!(await restoreDb(db, stored.data))) return undefined;
-        imported.add(scenario.name);
-        seededAtByDb.set(db, seededAt);
-        return seededAt;
-      }
-      if (!usable(seededAt)) return undefined;
-      if ((scenario.storage ?? 'snapshot') === 'snapshot') {
-        if (!('collections' in stored.data) || !(await restoreDb(db, stored.data))) return undefined;
-        seededAtByDb.set(db, seededAt);
-        return seededAt;
-      }
-      if (!('changes' in stored.data)) return undefined;
-      await scenario.seed(db, seededAt);
-      const seededState = baselineOf(db, scenario.name, seededAt);
-      // Another seed (the seed code changed since): the saved changes no longer apply to it.
-      if (seededState.fingerprint !== stored.data.fingerprint) return undefined;
-      if (!(await applyChanges(db, stored.data.changes))) return undefined;
-      baseline = seededState;
-      seededAtByDb.set(db, seededAt);
-      return seededAt;
+      const loaded = await loadInto(db, scenario, usable);
+      // What was just read is what storage holds: nothing to write until a handler changes it.
+      if (loaded !== undefined) changeTracker(db).changed = false;
+      return loaded;
     },
 
     seeded(db, scenario, seededAt) {
       inMemory.delete(scenario.name);
       imported.delete(scenario.name);
       baseline = scenario.storage === 'changes' ? baselineOf(db, scenario.name, seededAt) : undefined;
+      changeTracker(db).changed = true;
       persistence.save(db, scenario, seededAt);
     },
 
     save(db, scenario, seededAt) {
       seededAtByDb.set(db, seededAt);
       if (inMemory.has(scenario.name)) return;
+      // A call that wrote nothing (a sign-in lookup, a refused change) has nothing to save: the
+      // whole snapshot is ~250 KB of JSON, and writing it costs a phone's main thread ~30 ms.
+      const tracker = changeTracker(db);
+      if (!tracker.changed) return;
+      tracker.changed = false;
       if (imported.has(scenario.name)) return write(scenario.name, () => JSON.stringify({ ...snapshotDb(db, seededAt), imported: true }));
       if (scenario.storage !== 'changes') return write(scenario.name, () => JSON.stringify(snapshotDb(db, seededAt)));
       const base = baseline;
@@ -192,7 +176,57 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
       quietly(() => storageOf()?.removeItem(dbStorageKey(scenario)));
     },
   };
+
+  /** Loads the scenario's saved data into the db when there is a usable copy (Persistence.load). */
+  async function loadInto(db: Db, scenario: Scenario, usable: (seededAt: number) => boolean): Promise<number | undefined> {
+    const raw = quietly(() => storageOf()?.getItem(dbStorageKey(scenario.name)));
+    if (!raw) return undefined;
+    const stored = StoredSchema.safeParse(quietly(() => JSON.parse(raw) as unknown));
+    if (!stored.success || stored.data.version !== SNAPSHOT_VERSION) return undefined;
+    const { seededAt } = stored.data;
+    if ('collections' in stored.data && stored.data.imported === true) {
+      if (!(await restoreDb(db, stored.data))) return undefined;
+      imported.add(scenario.name);
+      seededAtByDb.set(db, seededAt);
+      return seededAt;
+    }
+    if (!usable(seededAt)) return undefined;
+    if ((scenario.storage ?? 'snapshot') === 'snapshot') {
+      if (!('collections' in stored.data) || !(await restoreDb(db, stored.data))) return undefined;
+      seededAtByDb.set(db, seededAt);
+      return seededAt;
+    }
+    if (!('changes' in stored.data)) return undefined;
+    await scenario.seed(db, seededAt);
+    const seededState = baselineOf(db, scenario.name, seededAt);
+    // Another seed (the seed code changed since): the saved changes no longer apply to it.
+    if (seededState.fingerprint !== stored.data.fingerprint) return undefined;
+    if (!(await applyChanges(db, stored.data.changes))) return undefined;
+    baseline = seededState;
+    seededAtByDb.set(db, seededAt);
+    return seededAt;
+  }
   return persistence;
+}
+
+/** Per db: whether a record was created, updated or deleted since the data was last read or written. */
+const trackers = new WeakMap<Db, { changed: boolean }>();
+
+function changeTracker(db: Db): { changed: boolean } {
+  const known = trackers.get(db);
+  if (known) return known;
+  const tracker = { changed: true };
+  const changed = () => {
+    tracker.changed = true;
+  };
+  for (const name of collectionNames) {
+    const { hooks } = db[name] as unknown as Hooked;
+    hooks.on('create', changed);
+    hooks.on('update', changed);
+    hooks.on('delete', changed);
+  }
+  trackers.set(db, tracker);
+  return tracker;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { createBackend, type Backend } from '../../mocks/backend';
 import { createDb, restoreDb, snapshotDb } from '../../mocks/db';
 import { createStoragePersistence, dbStorageKey, type StoragePersistenceOptions } from '../../mocks/persistence';
 import { FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
-import { API, sessionToken, storeCall } from './support';
+import { API, identityUrl, idTokenFor, postJson, sessionToken, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
 const sameDay = () => true;
@@ -108,6 +108,28 @@ describe('a persisted backend', () => {
     await createStoragePersistence().load(reloaded, scenarios['multi-account'], sameDay);
     expect(reloaded.operators.findFirst((q) => q.where({ email: 'demo@store.test' }))?.currentAccount).toBe(102);
     expect(reloaded.sessions.findFirst((q) => q.where({ token }))).toBeDefined();
+  });
+
+  it('writes nothing for a call that changes nothing (an account lookup, a refused change)', async () => {
+    const [idToken, token] = await Promise.all([idTokenFor(), sessionToken()]);
+    const key = dbStorageKey('multi-account');
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    const writes = () => setItem.mock.calls.filter(([written]) => written === key).length;
+    try {
+      expect((await postJson(identityUrl('lookup'), { idToken })).status).toBe(200);
+      const refused = await storeCall('/stores/operator/chacc', token, { method: 'POST', body: JSON.stringify({ currentAccount: 102, newAccount: 999 }) });
+      expect(refused.ok).toBe(false);
+      expect(writes()).toBe(0);
+      // Calls that do change something are still written at once (there and back: the next test
+      // expects account 102).
+      for (const [from, to] of [[102, 101], [101, 102]]) {
+        const switched = await storeCall('/stores/operator/chacc', token, { method: 'POST', body: JSON.stringify({ currentAccount: from, newAccount: to }) });
+        expect(switched.status).toBe(200);
+      }
+      expect(writes()).toBe(2);
+    } finally {
+      setItem.mockRestore();
+    }
   });
 
   it('continues from the persisted data on the next start the same day', async () => {
