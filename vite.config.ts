@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleGraph } from './scripts/bundle-graph';
 import { cspPlugin } from './scripts/csp-plugin';
+import { stylesheetsFirst } from './scripts/stylesheets-first-plugin';
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +38,7 @@ function mockServiceWorker(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin()],
+  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst()],
   resolve: {
     alias: [
       // zod without its `new Function` probe, which the CSP reports (see the file).
