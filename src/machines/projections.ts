@@ -25,7 +25,9 @@ export const sessionProjection = defineProjection<SessionView>({
   name: 'session',
   initial: { user: null, guest: null, signedInAt: null, refreshedAt: null },
   on: {
-    'session.signedIn': (_, event) => ({ user: event.user, guest: null, signedInAt: event.at, refreshedAt: null }),
+    // The remembered operator is usually the one who signs in: the same user object is kept, so
+    // the shell (everything that reads the user) does not draw itself again for nothing.
+    'session.signedIn': (view, event) => ({ user: sameValue(view.user, event.user) ? view.user : event.user, guest: null, signedInAt: event.at, refreshedAt: null }),
     // The remembered operator until the session is back (signedInAt stays null meanwhile).
     'session.resuming': (view, event) => ({ ...view, user: event.user }),
     'session.notResumed': (view) => ({ ...view, user: null }),
@@ -57,10 +59,10 @@ export const sessionProjection = defineProjection<SessionView>({
 /** The session's store card (name, position, avatar) follows the store's profile. */
 function withStoreProfile(view: SessionView, profile: JournalStoreProfile): SessionView {
   if (!view.user || view.user.store.id !== profile.id) return view;
-  return {
-    ...view,
-    user: { ...view.user, store: { ...view.user.store, name: profile.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar } },
-  };
+  const store = { ...view.user.store, name: profile.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar };
+  // Unchanged (the usual case when a page loads the profile it was signed in with): same view.
+  if (sameValue(view.user.store, store)) return view;
+  return { ...view, user: { ...view.user, store } };
 }
 
 /** Status codes that count as a sale (pending or picked up), as GET /stores/home counts them. */

@@ -192,6 +192,30 @@ describe('store projection: Settings → Devices', () => {
   });
 });
 
+describe('session projection: the user object survives events that do not change it', () => {
+  it('a resumed session signing in as the remembered operator, then loading the same store profile, keeps the same user object', () => {
+    // The store card as the profile has it (what the console stored when the operator signed in).
+    const remembered = { ...user, store: { ...user.store, name: profile.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar } };
+    const journal = journalWith([{ type: 'session.resuming', at: T, user: remembered }]);
+    const shown = journal.state().session.user;
+    journal.append({ type: 'session.signedIn', at: T + 1, user: structuredClone(remembered), via: 'provider' });
+    expect(journal.state().session.user).toBe(shown);
+    expect(journal.state().session.signedInAt).toBe(T + 1);
+    journal.append({ type: 'store.profileLoaded', at: T + 2, profile: structuredClone(profile) });
+    expect(journal.state().session.user).toBe(shown);
+    // A profile that does change the store card does replace it.
+    journal.append({ type: 'store.profileLoaded', at: T + 3, profile: { ...profile, name: 'Bakery Sol at the market' } });
+    expect(journal.state().session.user?.store.name).toBe('Bakery Sol at the market');
+  });
+
+  it('another user signing in replaces it', () => {
+    const journal = journalWith([{ type: 'session.resuming', at: T, user }]);
+    const other = sessionUser({ storeId: 2 });
+    journal.append({ type: 'session.signedIn', at: T + 1, user: other, via: 'provider' });
+    expect(journal.state().session.user).toEqual(other);
+  });
+});
+
 const flags = (journal: Journal) => journal.state().registration;
 
 describe('registration projection: the flags of spec section 3', () => {
