@@ -160,29 +160,53 @@ export type Db = { [K in CollectionName]: Collection<Schemas[K]> };
 /** A record of collection K as the handlers read and write it. */
 export type RecordOf<K extends CollectionName> = z.output<Schemas[K]>;
 
+/**
+ * Per db: set only while insertValidated hands a collection a record that was validated already,
+ * for the synchronous start of create(), where @msw/data validates (see insertValidated).
+ */
+interface Trust {
+  validated: boolean;
+}
+const trustOf = new WeakMap<Db, Trust>();
+
+/**
+ * The collection's schema as @msw/data uses it (its Standard Schema `validate`), passing through a
+ * record the db's trust says was validated already. Every other create and update is validated.
+ */
+function schemaFor<S extends z.ZodType>(schema: S, trust: Trust): S {
+  const standard = schema['~standard'];
+  const validate: typeof standard.validate = (value) => (trust.validated ? { value: value as z.output<S> } : standard.validate(value));
+  return { '~standard': { ...standard, validate } } as unknown as S;
+}
+
 export function createDb(): Db {
-  return {
-    stores: new Collection({ schema: collectionSchemas.stores }),
-    billing: new Collection({ schema: collectionSchemas.billing }),
-    offers: new Collection({ schema: collectionSchemas.offers }),
-    templates: new Collection({ schema: collectionSchemas.templates }),
-    orders: new Collection({ schema: collectionSchemas.orders }),
-    payments: new Collection({ schema: collectionSchemas.payments }),
-    summaries: new Collection({ schema: collectionSchemas.summaries }),
-    reviews: new Collection({ schema: collectionSchemas.reviews }),
-    trucks: new Collection({ schema: collectionSchemas.trucks }),
-    pickupLocations: new Collection({ schema: collectionSchemas.pickupLocations }),
-    deliveries: new Collection({ schema: collectionSchemas.deliveries }),
-    accounts: new Collection({ schema: collectionSchemas.accounts }),
-    earnings: new Collection({ schema: collectionSchemas.earnings }),
-    lookups: new Collection({ schema: collectionSchemas.lookups }),
-    operators: new Collection({ schema: collectionSchemas.operators }),
-    sessions: new Collection({ schema: collectionSchemas.sessions }),
-    refreshTokens: new Collection({ schema: collectionSchemas.refreshTokens }),
-    crmSyncs: new Collection({ schema: collectionSchemas.crmSyncs }),
-    registrations: new Collection({ schema: collectionSchemas.registrations }),
-    outbox: new Collection({ schema: collectionSchemas.outbox }),
+  const trust: Trust = { validated: false };
+  // Typed per collection by Db (a generic K cannot carry its schema's record type through Collection).
+  const collection = <K extends CollectionName>(name: K) => new Collection({ schema: schemaFor(collectionSchemas[name], trust) }) as unknown as Db[K];
+  const db: Db = {
+    stores: collection('stores'),
+    billing: collection('billing'),
+    offers: collection('offers'),
+    templates: collection('templates'),
+    orders: collection('orders'),
+    payments: collection('payments'),
+    summaries: collection('summaries'),
+    reviews: collection('reviews'),
+    trucks: collection('trucks'),
+    pickupLocations: collection('pickupLocations'),
+    deliveries: collection('deliveries'),
+    accounts: collection('accounts'),
+    earnings: collection('earnings'),
+    lookups: collection('lookups'),
+    operators: collection('operators'),
+    sessions: collection('sessions'),
+    refreshTokens: collection('refreshTokens'),
+    crmSyncs: collection('crmSyncs'),
+    registrations: collection('registrations'),
+    outbox: collection('outbox'),
   };
+  trustOf.set(db, trust);
+  return db;
 }
 
 export function clearDb(db: Db): void {
@@ -194,12 +218,32 @@ export function nextId(records: ReadonlyArray<{ id: number }>): number {
   return records.reduce((max, record) => Math.max(max, record.id), 0) + 1;
 }
 
-/** Inserts one record; it has been validated against the collection's schema by the caller. */
+/** Inserts one record (validated by the collection's schema on the way in). */
 export async function insert<K extends CollectionName>(db: Db, name: K, record: RecordOf<K>): Promise<void> {
   // The wire schemas have no transforms, so a parsed record (output) is also a valid input; the
   // generic Collection type cannot see that for an arbitrary K.
   const collection = db[name] as unknown as Collection<z.ZodType<RecordOf<K>>>;
   await collection.create(record);
+}
+
+/**
+ * Inserts a record the caller has just validated against the collection's schema (a snapshot
+ * restored as a whole, saved changes) without validating it a second time: restoring a scenario's
+ * data is the mock kit's longest job on a phone, and validation was half of it. @msw/data validates
+ * in the synchronous start of create(), so the db's trust is set for exactly that call.
+ */
+export async function insertValidated<K extends CollectionName>(db: Db, name: K, record: RecordOf<K>): Promise<void> {
+  const trust = trustOf.get(db);
+  if (!trust) return insert(db, name, record);
+  const collection = db[name] as unknown as Collection<z.ZodType<RecordOf<K>>>;
+  trust.validated = true;
+  let created: Promise<unknown>;
+  try {
+    created = collection.create(record);
+  } finally {
+    trust.validated = false;
+  }
+  await created;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +294,7 @@ export async function restoreDb(db: Db, snapshot: unknown): Promise<boolean> {
   for (const name of collectionNames) {
     const records = validated.get(name) ?? [];
     for (const [index, record] of records.entries()) {
-      await insert(db, name, record as RecordOf<typeof name>);
+      await insertValidated(db, name, record as RecordOf<typeof name>);
       if ((index + 1) % RESTORE_SLICE === 0) await yieldToMain();
     }
     await yieldToMain();

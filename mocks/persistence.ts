@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, collectionSchemas, insert, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type DbSnapshot, type RecordOf } from './db';
+import { collectionNames, collectionSchemas, insertValidated, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type DbSnapshot, type RecordOf } from './db';
 
 /**
  * Browser persistence of the mock server's data: localStorage `devkit.db.<scenario>`, written after
@@ -387,7 +387,8 @@ async function applyTo<K extends CollectionName>(db: Db, name: K, put: Array<Rec
   for (const record of put) {
     const key = recordKey(name, record);
     if (!present.has(key)) {
-      await insert(db, name, record);
+      // Validated by applyChanges with the collection's schema.
+      await insertValidated(db, name, record);
       continue;
     }
     await collection.update(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectConsoleError } from '../setup';
 import { setupServer } from 'msw/node';
 import { createBackend, type Backend } from '../../mocks/backend';
-import { createDb, restoreDb, snapshotDb } from '../../mocks/db';
+import { collectionSchemas, createDb, insert, restoreDb, snapshotDb } from '../../mocks/db';
 import { createStoragePersistence, dbStorageKey, type StoragePersistenceOptions } from '../../mocks/persistence';
 import { FLAKY_NETWORK_SPARES, scenarios } from '../../scenarios';
 import { API, identityUrl, idTokenFor, postJson, sessionToken, storeCall } from './support';
@@ -75,6 +76,27 @@ describe('the snapshot form (every record, under devkit.db.<scenario>)', () => {
     localStorage.setItem(dbStorageKey('default'), '{not json');
     await expect(createStoragePersistence().load(target, scenarios.default, sameDay)).resolves.toBeUndefined();
     expect(target.offers.count()).toBe(0);
+  });
+
+  it('validates each restored record once (the whole snapshot first), while any other insert is still validated', async () => {
+    const db = createDb();
+    await scenarios.default.seed(db, NOW);
+    const snapshot = snapshotDb(db, NOW);
+    const copy = createDb();
+    // @msw/data validates through the schema's Standard Schema interface; restoreDb's own check does not.
+    const validate = vi.spyOn(collectionSchemas.orders['~standard'], 'validate');
+    try {
+      expect(await restoreDb(copy, snapshot)).toBe(true);
+      expect(validate).not.toHaveBeenCalled();
+      expect(copy.orders.all()).toHaveLength(db.orders.all().length);
+      const [order] = db.orders.all();
+      // @msw/data logs the schema's issues, then refuses the record.
+      expectConsoleError(/\[object Object\]/);
+      await expect(insert(copy, 'orders', { ...order, id: 'not a number' } as never)).rejects.toThrow();
+      expect(validate).toHaveBeenCalledTimes(1);
+    } finally {
+      validate.mockRestore();
+    }
   });
 
   it('ignores a copy the caller finds unusable (seeded on another day)', async () => {
