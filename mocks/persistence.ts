@@ -1,21 +1,32 @@
 import * as z from 'zod';
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, collectionSchemas, insertValidated, restoreDb, snapshotDb, SNAPSHOT_VERSION, type CollectionName, type Db, type DbSnapshot, type RecordOf } from './db';
+import { collectionNames, collectionSchemas, insertValidated, restoreDb, SNAPSHOT_VERSION, type CollectionName, type Db, type DbSnapshot, type RecordOf } from './db';
 
 /**
- * Browser persistence of the mock server's data: localStorage `devkit.db.<scenario>`, written after
- * every successful change (not on unload, so a crash or a closed tab loses nothing). Two forms:
+ * Browser persistence of the mock server's data in localStorage, written after every successful
+ * change (not on unload, so a crash or a closed tab loses nothing). Two forms:
  *
- * - **snapshot** (default): every record of every collection. Survives a change of the seed code.
- * - **changes** (`scenario.storage === 'changes'`): the seed moment, a fingerprint of the seeded
- *   data and only the records added, changed or removed since. Loading reseeds the scenario as of
- *   that moment (seeds are deterministic), checks the fingerprint and reapplies the changes. For
- *   datasets whose snapshot does not fit the ~5 MB localStorage gives an origin (busy-store).
+ * - **snapshot** (default): every record of every collection, one key per collection
+ *   (`devkit.db.<scenario>/<collection>`, the JSON array of its records) under a small manifest
+ *   (`devkit.db.<scenario>`: version, seed moment, imported). A save rewrites only the collections
+ *   that changed: a sign-in writes its session, not the whole ~250 KB scenario (~240 ms of a
+ *   4×-slowed phone's main thread). Survives a change of the seed code; a missing part loads as an
+ *   empty collection. The older single-key form (every collection under `devkit.db.<scenario>`)
+ *   still loads, so saved training data survives the upgrade; the next save splits it.
+ * - **changes** (`scenario.storage === 'changes'`): one key, `devkit.db.<scenario>`, holding the
+ *   seed moment, a fingerprint of the seeded data and only the records added, changed or removed
+ *   since. Loading reseeds the scenario as of that moment (seeds are deterministic), checks the
+ *   fingerprint and reapplies the changes. For datasets whose snapshot does not fit the ~5 MB
+ *   localStorage gives an origin (busy-store).
+ *
+ * `/` separates scenario and collection: no scenario's name holds one, so `devkit.db.default/…`
+ * is never taken for another scenario's key.
  *
  * A write that does not fit (QuotaExceededError) never breaks the app: the other scenarios' saved
  * data is dropped to make room and the write tried once more; if it still fails, the scenario runs
- * in memory until the page is reloaded (its stale copy is removed, so a reload starts it afresh)
- * and one console.warn says so. Nothing here throws.
+ * in memory until the page is reloaded (all its keys are removed: a stale or half-written copy
+ * would load as a mix, without one a reload starts it afresh) and one console.warn says so.
+ * Nothing here throws.
  */
 export interface Persistence {
   /**
@@ -48,29 +59,60 @@ const seededAtByDb = new WeakMap<Db, number>();
 const sealedStorages = new WeakSet<Storage>();
 
 /**
- * Writes an imported session's data (mocks/journal-import.ts) as the scenario's saved data, marked
- * `imported`: loading it then ignores the "same day" rule (a file recorded yesterday shows
- * yesterday's state) and the scenario's compact form (the snapshot is not a seed plus changes), and
- * later saves keep that form until a reset. Then seals the storage until the page reloads. Resolves
- * to false (and writes nothing) when the data does not fit or storage is unavailable.
+ * Writes an imported session's data (mocks/journal-import.ts) as the scenario's saved data (the
+ * snapshot form), marked `imported`: loading it then ignores the "same day" rule (a file recorded
+ * yesterday shows yesterday's state) and the scenario's compact form (the snapshot is not a seed
+ * plus changes), and later saves keep that form until a reset. Then seals the storage until the
+ * page reloads. Returns false when the data does not fit or storage is unavailable, and then
+ * leaves none of the scenario's keys: part of the import next to the older parts would load as a
+ * mix of both.
  */
 export function writeImportedData(scenario: string, snapshot: DbSnapshot, storage: Storage | undefined = pageStorage()): boolean {
   if (!storage) return false;
   const written = quietly(() => {
-    storage.setItem(dbStorageKey(scenario), JSON.stringify({ ...snapshot, imported: true }));
+    const entries = [
+      [dbStorageKey(scenario), manifestOf(snapshot.version, snapshot.seededAt, true)],
+      ...collectionNames.map((name) => [dbPartKey(scenario, name), JSON.stringify(snapshot.collections[name] ?? [])]),
+    ];
+    const keys = new Set(entries.map(([key]) => key));
+    for (const key of scenarioKeys(storage, scenario)) if (!keys.has(key)) storage.removeItem(key);
+    for (const [key, value] of entries) storage.setItem(key, value);
     return true;
   });
   if (written !== true) {
-    quietly(() => storage.removeItem(dbStorageKey(scenario)));
+    for (const key of scenarioKeys(storage, scenario)) quietly(() => storage.removeItem(key));
     return false;
   }
   sealedStorages.add(storage);
   return true;
 }
 
-/** localStorage key of a scenario's persisted data. */
+/** localStorage key of a scenario's persisted data: the manifest of the snapshot form, or the whole changes form. */
 export const dbStorageKey = (scenario: string) => `devkit.db.${scenario}`;
+/** localStorage key of one collection of a scenario's snapshot. */
+export const dbPartKey = (scenario: string, collection: CollectionName) => `${dbStorageKey(scenario)}/${collection}`;
 const DB_KEY_PREFIX = dbStorageKey('');
+
+/** Whether a key holds part of the scenario's saved data (its manifest or one of its parts). */
+const isScenarioKey = (key: string, scenario: string) => key === dbStorageKey(scenario) || key.startsWith(`${dbStorageKey(scenario)}/`);
+
+/** Every key of the storage (none when it cannot be read). */
+function storageKeys(storage: Storage): string[] {
+  return (quietly(() => Array.from({ length: storage.length }, (_, i) => storage.key(i))) ?? []).filter((key) => key !== null);
+}
+
+/**
+ * The keys of the scenario's saved data: those present (a part of a collection removed since, say)
+ * and those it may hold, in case the storage's keys cannot be listed.
+ */
+function scenarioKeys(storage: Storage, scenario: string): string[] {
+  const known = [dbStorageKey(scenario), ...collectionNames.map((name) => dbPartKey(scenario, name))];
+  return [...new Set([...known, ...storageKeys(storage).filter((key) => isScenarioKey(key, scenario))])];
+}
+
+/** The snapshot form's manifest: apart from the parts, so a save rewrites it only when the seed moment or `imported` changes. */
+const manifestOf = (version: number, seededAt: number, imported: boolean): string =>
+  JSON.stringify({ version, seededAt, ...(imported ? { imported: true } : {}), parts: true });
 
 export interface StoragePersistenceOptions {
   /** Where to write (default: the page's localStorage, when the browser allows it). */
@@ -106,6 +148,12 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
   let baseline: Baseline | undefined;
   /** Scenarios whose saved data came from an imported journal (writeImportedData): saved as snapshots. */
   const imported = new Set<string>();
+  /**
+   * Per scenario, the manifest storage holds as this persistence wrote or read it. Without one
+   * (the older single-key form was loaded, or the copy is not this persistence's), the parts may be
+   * missing too, so the next save writes them all.
+   */
+  const manifests = new Map<string, string>();
 
   const unsaved = (scenario: string, message: string) => {
     inMemory.add(scenario);
@@ -114,85 +162,127 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
     warn(message);
   };
 
-  function write(scenario: string, text: () => string): void {
+  /**
+   * Writes keys of the scenario's saved data, in order; true when all were written. A `whole`
+   * write is the scenario's entire data: any other key of the scenario is left from another form
+   * (or a removed collection) and goes.
+   */
+  function write(scenario: string, entries: ReadonlyArray<readonly [string, () => string]>, whole: boolean): boolean {
     const storage = storageOf();
-    if (!storage) return unsaved(scenario, 'localStorage is not available: the mock data lasts until the page is reloaded.');
-    if (sealedStorages.has(storage)) return;
-    const key = dbStorageKey(scenario);
-    const value = text();
-    const stored = () =>
-      quietly(() => {
-        storage.setItem(key, value);
-        return true;
-      }) === true;
-    if (stored()) return;
-    // Full: make room by dropping what other scenarios saved, then try once more.
-    const others = quietly(() => Array.from({ length: storage.length }, (_, i) => storage.key(i))) ?? [];
-    for (const other of others) if (other?.startsWith(DB_KEY_PREFIX) && other !== key) quietly(() => storage.removeItem(other));
-    if (stored()) return;
-    // A stale copy would bring older data back on reload: without one, a reload starts afresh.
-    quietly(() => storage.removeItem(key));
-    unsaved(
-      scenario,
-      `The "${scenario}" data (${Math.round(value.length / 1024)} KB) does not fit in localStorage: it lasts until the page is reloaded, which reseeds it.`,
-    );
+    if (!storage) {
+      unsaved(scenario, 'localStorage is not available: the mock data lasts until the page is reloaded.');
+      return false;
+    }
+    if (sealedStorages.has(storage)) return false;
+    const values = entries.map(([key, text]) => [key, text()] as const);
+    const keys = new Set(values.map(([key]) => key));
+    if (whole) for (const key of scenarioKeys(storage, scenario)) if (!keys.has(key)) quietly(() => storage.removeItem(key));
+    for (const [key, value] of values) {
+      const stored = () =>
+        quietly(() => {
+          storage.setItem(key, value);
+          return true;
+        }) === true;
+      if (stored()) continue;
+      // Full: make room by dropping what other scenarios saved, then try once more.
+      for (const other of storageKeys(storage)) if (other.startsWith(DB_KEY_PREFIX) && !isScenarioKey(other, scenario)) quietly(() => storage.removeItem(other));
+      if (stored()) continue;
+      // The scenario's size as it would be stored: what this write holds plus its parts left as they are.
+      const kept = scenarioKeys(storage, scenario).filter((own) => !keys.has(own));
+      const size = [...values.map(([, text]) => text.length), ...kept.map((own) => quietly(() => storage.getItem(own))?.length ?? 0)].reduce((sum, n) => sum + n, 0);
+      // A stale copy would bring older data back on reload, a half-written one a mix: without any,
+      // a reload starts afresh.
+      for (const own of scenarioKeys(storage, scenario)) quietly(() => storage.removeItem(own));
+      unsaved(
+        scenario,
+        `The "${scenario}" data (${Math.round(size / 1024)} KB) does not fit in localStorage: it lasts until the page is reloaded, which reseeds it.`,
+      );
+      return false;
+    }
+    return true;
   }
 
   const persistence: Persistence = {
     async load(db, scenario, usable) {
       const loaded = await loadInto(db, scenario, usable);
       // What was just read is what storage holds: nothing to write until a handler changes it.
-      if (loaded !== undefined) changeTracker(db).changed = false;
+      if (loaded !== undefined) {
+        const tracker = changeTracker(db);
+        tracker.all = false;
+        tracker.collections.clear();
+      }
       return loaded;
     },
 
     seeded(db, scenario, seededAt) {
       inMemory.delete(scenario.name);
       imported.delete(scenario.name);
+      manifests.delete(scenario.name);
       baseline = scenario.storage === 'changes' ? baselineOf(db, scenario.name, seededAt) : undefined;
-      changeTracker(db).changed = true;
+      changeTracker(db).all = true;
       persistence.save(db, scenario, seededAt);
     },
 
     save(db, scenario, seededAt) {
       seededAtByDb.set(db, seededAt);
       if (inMemory.has(scenario.name)) return;
-      // A call that wrote nothing (a sign-in lookup, a refused change) has nothing to save: the
-      // whole snapshot is ~250 KB of JSON, and writing it costs a phone's main thread ~30 ms.
+      // A call that wrote nothing (a sign-in lookup, a refused change) has nothing to save, and
+      // one that did rewrites only the collections it changed: the whole snapshot is ~250 KB of
+      // JSON, which costs a 4×-slowed phone's main thread ~240 ms to write.
       const tracker = changeTracker(db);
-      if (!tracker.changed) return;
-      tracker.changed = false;
-      if (imported.has(scenario.name)) return write(scenario.name, () => JSON.stringify({ ...snapshotDb(db, seededAt), imported: true }));
-      if (scenario.storage !== 'changes') return write(scenario.name, () => JSON.stringify(snapshotDb(db, seededAt)));
-      const base = baseline;
-      if (!base || base.scenario !== scenario.name || base.seededAt !== seededAt) {
-        return unsaved(scenario.name, `The "${scenario.name}" data has no seeded state to compare with: changes last until the page is reloaded.`);
+      if (!tracker.all && tracker.collections.size === 0) return;
+      const { all } = tracker;
+      const changed = new Set(tracker.collections);
+      tracker.all = false;
+      tracker.collections.clear();
+      const { name } = scenario;
+      if (!imported.has(name) && scenario.storage === 'changes') {
+        const base = baseline;
+        if (!base || base.scenario !== name || base.seededAt !== seededAt) {
+          return unsaved(name, `The "${name}" data has no seeded state to compare with: changes last until the page is reloaded.`);
+        }
+        write(name, [[dbStorageKey(name), () => JSON.stringify(changesSnapshot(db, base))]], all);
+        return;
       }
-      write(scenario.name, () => JSON.stringify(changesSnapshot(db, base)));
+      const manifest = manifestOf(SNAPSHOT_VERSION, seededAt, imported.has(name));
+      const whole = all || !manifests.has(name);
+      const entries: Array<readonly [string, () => string]> = [];
+      // The manifest first: it replaces the older single-key form, freeing its room for the parts.
+      if (whole || manifests.get(name) !== manifest) entries.push([dbStorageKey(name), () => manifest]);
+      for (const collection of collectionNames) {
+        // The records' JSON is snapshotDb's for that collection (@msw/data's symbols are not serialised).
+        if (whole || changed.has(collection)) entries.push([dbPartKey(name, collection), () => JSON.stringify(recordsOf(db, collection))]);
+      }
+      if (write(name, entries, whole)) manifests.set(name, manifest);
+      else manifests.delete(name);
     },
 
     forget(scenario) {
       imported.delete(scenario);
-      quietly(() => storageOf()?.removeItem(dbStorageKey(scenario)));
+      manifests.delete(scenario);
+      const storage = storageOf();
+      if (storage) for (const key of scenarioKeys(storage, scenario)) quietly(() => storage.removeItem(key));
     },
   };
 
   /** Loads the scenario's saved data into the db when there is a usable copy (Persistence.load). */
   async function loadInto(db: Db, scenario: Scenario, usable: (seededAt: number) => boolean): Promise<number | undefined> {
-    const raw = quietly(() => storageOf()?.getItem(dbStorageKey(scenario.name)));
+    const storage = storageOf();
+    if (!storage) return undefined;
+    const raw = quietly(() => storage.getItem(dbStorageKey(scenario.name)));
     if (!raw) return undefined;
     const stored = StoredSchema.safeParse(quietly(() => JSON.parse(raw) as unknown));
     if (!stored.success || stored.data.version !== SNAPSHOT_VERSION) return undefined;
     const { seededAt } = stored.data;
-    if ('collections' in stored.data && stored.data.imported === true) {
-      if (!(await restoreDb(db, stored.data))) return undefined;
-      imported.add(scenario.name);
-      seededAtByDb.set(db, seededAt);
-      return seededAt;
-    }
-    if (!usable(seededAt)) return undefined;
-    if ((scenario.storage ?? 'snapshot') === 'snapshot') {
-      if (!('collections' in stored.data) || !(await restoreDb(db, stored.data))) return undefined;
+    const wasImported = !('changes' in stored.data) && stored.data.imported === true;
+    if (!wasImported && !usable(seededAt)) return undefined;
+    if (wasImported || (scenario.storage ?? 'snapshot') === 'snapshot') {
+      if ('changes' in stored.data) return undefined;
+      const snapshot = 'parts' in stored.data ? readParts(storage, scenario.name, stored.data) : stored.data;
+      if (!snapshot || !(await restoreDb(db, snapshot))) return undefined;
+      if (wasImported) imported.add(scenario.name);
+      if ('parts' in stored.data) manifests.set(scenario.name, manifestOf(SNAPSHOT_VERSION, seededAt, wasImported));
+      else manifests.delete(scenario.name);
       seededAtByDb.set(db, seededAt);
       return seededAt;
     }
@@ -209,17 +299,41 @@ export function createStoragePersistence(options: StoragePersistenceOptions = {}
   return persistence;
 }
 
-/** Per db: whether a record was created, updated or deleted since the data was last read or written. */
-const trackers = new WeakMap<Db, { changed: boolean }>();
+/**
+ * A snapshot's parts as restoreDb reads them; a missing part is an empty collection (restoreDb
+ * reads a missing one as []), a part that is not JSON makes the copy unusable (undefined).
+ */
+function readParts(storage: Storage, scenario: string, manifest: { version: number; seededAt: number }): unknown {
+  const collections: Record<string, unknown> = {};
+  for (const name of collectionNames) {
+    const raw = quietly(() => storage.getItem(dbPartKey(scenario, name)));
+    if (raw === undefined) return undefined; // the read threw: storage is not usable
+    if (raw === null) continue;
+    const records = quietly(() => JSON.parse(raw) as unknown);
+    if (records === undefined) return undefined;
+    collections[name] = records;
+  }
+  // restoreDb checks every part (an array of valid records) before it touches the db.
+  return { version: manifest.version, seededAt: manifest.seededAt, collections };
+}
 
-function changeTracker(db: Db): { changed: boolean } {
+/**
+ * Per db, what changed since the data was last read or written: the collections a record was
+ * created, updated or deleted in, or `all` when no copy of the db is known to be stored (a db
+ * nothing loaded, one just seeded).
+ */
+interface ChangeTracker {
+  all: boolean;
+  collections: Set<CollectionName>;
+}
+const trackers = new WeakMap<Db, ChangeTracker>();
+
+function changeTracker(db: Db): ChangeTracker {
   const known = trackers.get(db);
   if (known) return known;
-  const tracker = { changed: true };
-  const changed = () => {
-    tracker.changed = true;
-  };
+  const tracker: ChangeTracker = { all: true, collections: new Set() };
   for (const name of collectionNames) {
+    const changed = () => tracker.collections.add(name);
     const { hooks } = db[name] as unknown as Hooked;
     hooks.on('create', changed);
     hooks.on('update', changed);
@@ -434,7 +548,14 @@ function createHash() {
 // What localStorage holds
 // ---------------------------------------------------------------------------------------------
 
+/** The snapshot form's manifest, the older single-key snapshot, or the changes form. */
 const StoredSchema = z.union([
+  z.object({
+    version: z.number(),
+    seededAt: z.number(),
+    imported: z.literal(true).optional(),
+    parts: z.literal(true),
+  }),
   z.object({
     version: z.number(),
     seededAt: z.number(),
