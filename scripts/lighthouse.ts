@@ -1,7 +1,9 @@
 /**
  * Lighthouse 13 on the demo build, in Debian's headless Chromium, for the sign-in page and the
  * overview, as a phone (Lighthouse's default: Moto G Power, slow 4G, 4× CPU, simulated) and as a
- * desktop (--preset=desktop). Prints every score with FCP, LCP, TBT and CLS and checks issue #9's bars:
+ * desktop (--preset=desktop). Prints every score with FCP, LCP, TBT and CLS (simulated: what the
+ * score is made of) and the first paint the run observed (unthrottled; decision 022 explains why a
+ * late one changes the simulated figures), and checks issue #9's bars:
  * performance ≥ 90 mobile / ≥ 98 desktop, accessibility 100, best practices ≥ 95.
  *
  * Not part of `npm test` (timings are noisy); run it on an idle machine and record the result in
@@ -39,7 +41,7 @@ interface LighthouseReport {
   lighthouseVersion: string;
   finalDisplayedUrl: string;
   categories: Record<Category, { score: number; auditRefs: { id: string }[] }>;
-  audits: Record<string, { numericValue?: number; title: string; score: number | null }>;
+  audits: Record<string, { numericValue?: number; title: string; score: number | null; details?: { items: Array<{ observedFirstContentfulPaint?: number }> } }>;
 }
 
 interface Row {
@@ -49,6 +51,8 @@ interface Row {
   accessibility: number;
   bestPractices: number;
   fcpMs: number;
+  /** The first contentful paint of the run itself (unthrottled), before Lighthouse's simulation. */
+  observedFcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -96,6 +100,7 @@ function row(page: string, device: 'mobile' | 'desktop', report: LighthouseRepor
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     fcpMs: Math.round(report.audits['first-contentful-paint'].numericValue ?? Number.NaN),
+    observedFcpMs: Math.round(report.audits.metrics.details?.items[0]?.observedFirstContentfulPaint ?? Number.NaN),
     lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue ?? Number.NaN),
     tbtMs: Math.round(report.audits['total-blocking-time'].numericValue ?? Number.NaN),
     cls: Number((report.audits['cumulative-layout-shift'].numericValue ?? Number.NaN).toFixed(3)),
@@ -155,11 +160,11 @@ try {
 
 const failures: string[] = [];
 console.log(`Lighthouse ${version}, demo build, headless Chromium, ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} run(s)\n`);
-console.log('| Page | Device | Performance (range) | Accessibility | Best practices | FCP | LCP | TBT | CLS |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| Page | Device | Performance (range) | Accessibility | Best practices | FCP | LCP | TBT | CLS | first paint observed |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const [low, high] = r.performanceRange;
-  console.log(`| ${r.page} | ${r.device} | ${r.performance} (${low}–${high}) | ${r.accessibility} | ${r.bestPractices} | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs} ms | ${r.cls} |`);
+  console.log(`| ${r.page} | ${r.device} | ${r.performance} (${low}–${high}) | ${r.accessibility} | ${r.bestPractices} | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs} ms | ${r.cls} | ${(r.observedFcpMs / 1000).toFixed(2)} s |`);
   const performanceBar = BARS[r.device].performance;
   if (r.performance < performanceBar) failures.push(`${r.page} ${r.device}: performance ${r.performance} < ${performanceBar}`);
   if (r.accessibility < BARS.accessibility) failures.push(`${r.page} ${r.device}: accessibility ${r.accessibility} < ${BARS.accessibility}`);
