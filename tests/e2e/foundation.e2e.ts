@@ -15,6 +15,15 @@ describe('signing in and out', () => {
     await screenshot(page, 'shell-wide');
   });
 
+  it('a first visit to the sign-in page fetches no session code (and no zod) before the operator moves', async () => {
+    const page = await openPage('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(fetched.some((path) => path.startsWith('/assets/login-screen-'))).toBe(true);
+    expect(fetched.filter((path) => /^\/assets\/(zod|zod-jitless|session-calls)-/.test(path))).toEqual([]);
+  });
+
   it('fills the demo account with one click in mock mode', async () => {
     const page = await openPage('/auth/login');
     await page.getByRole('button', { name: 'Use demo account' }).click();

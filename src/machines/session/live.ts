@@ -47,7 +47,12 @@ export interface LiveSessionDeps {
 export function createLiveSessionMachine({ journal, notify, consoleReady }: LiveSessionDeps) {
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => (await sessionCalls()).readStoredSession()),
+      restoreSession: fromPromise(async () => {
+        // No session token in this tab (a first visit, a new tab): nothing to check, so the
+        // session calls (and zod, ~27 KB) are not fetched for it; the sign-in page stays lighter.
+        if (readJson('session', storageKeys.session) === undefined) return null;
+        return (await sessionCalls()).readStoredSession();
+      }),
       resumeWithProvider: fromPromise(async () => {
         // Only an operator who signed in before (user stored) is resumed; this avoids a provider
         // round-trip for every anonymous visit to the sign-in page.
