@@ -271,9 +271,7 @@ describe('logistics', () => {
     await screenshot(page, 'logistics-route-failed');
   });
 
-  // Nine screens with axe on each and two maps drawn: ~60 s on a busy 2-core machine, the suite's
-  // default limit, so this journey has twice that.
-  it('5. Delivery Map (a list entry and a marker click open a card) and axe on every logistics screen', { timeout: 120_000 }, async () => {
+  it('5. Delivery Map (a list entry and a marker click open a card) and axe on every logistics screen', async () => {
     const page = await openSignedIn();
 
     const violations: string[] = [];
