@@ -332,15 +332,21 @@ function changeTracker(db: Db): ChangeTracker {
   const known = trackers.get(db);
   if (known) return known;
   const tracker: ChangeTracker = { all: true, collections: new Set() };
-  for (const name of collectionNames) {
-    const changed = () => tracker.collections.add(name);
-    const { hooks } = db[name] as unknown as Hooked;
-    hooks.on('create', changed);
-    hooks.on('update', changed);
-    hooks.on('delete', changed);
-  }
+  for (const name of collectionNames) onRecordsChanged(db, name, () => tracker.collections.add(name));
   trackers.set(db, tracker);
   return tracker;
+}
+
+/**
+ * Calls `listener` with the records each create, update or delete of a collection touches (an
+ * update: the record before and after). The collections' own hooks: every write through the
+ * collection API, the only way handlers write.
+ */
+function onRecordsChanged(db: Db, name: CollectionName, listener: (records: unknown[]) => void): void {
+  const { hooks } = db[name] as unknown as Hooked;
+  hooks.on('create', (event) => listener([event.data.record]));
+  hooks.on('update', (event) => listener([event.data.prevRecord, event.data.nextRecord]));
+  hooks.on('delete', (event) => listener([event.data.deletedRecord]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,16 +412,9 @@ function touchedRecords(db: Db): Map<CollectionName, Set<string>> {
   const touched = new Map<CollectionName, Set<string>>(collectionNames.map((name) => [name, new Set<string>()]));
   for (const name of collectionNames) {
     const keys = touched.get(name)!;
-    const mark = (record: unknown) => {
-      if (record && typeof record === 'object') keys.add(recordKey(name, record as RecordOf<typeof name>));
-    };
-    const { hooks } = db[name] as unknown as Hooked;
-    hooks.on('create', (event) => mark(event.data.record));
-    hooks.on('update', (event) => {
-      mark(event.data.prevRecord);
-      mark(event.data.nextRecord);
+    onRecordsChanged(db, name, (records) => {
+      for (const record of records) if (record && typeof record === 'object') keys.add(recordKey(name, record as RecordOf<typeof name>));
     });
-    hooks.on('delete', (event) => mark(event.data.deletedRecord));
   }
   touchedByDb.set(db, touched);
   return touched;
