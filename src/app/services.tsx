@@ -27,8 +27,10 @@ export interface Services {
   dev: DevExtension;
 }
 
-/** `journal`: the app's own by default; tests pass a fresh one (createJournal()) per render. */
-/** `consoleReady`: a remembered operator's console code, fetched at boot (the session's resume waits for it). */
+/**
+ * `journal`: the app's own by default; tests pass a fresh one (createJournal()) per render.
+ * `consoleReady`: a remembered operator's console code, fetched at boot (the session's resume waits for it).
+ */
 export function createServices(config: Config, dev: DevExtension = {}, journal: Journal = appJournal, consoleReady?: Promise<unknown>): Services {
   const snackbar = createActor(snackbarMachine).start();
   const notify = (message: SnackbarRequest) => snackbar.send({ type: 'snackbar.show', message });
