@@ -1,6 +1,33 @@
 import { configure } from '@testing-library/dom';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { loadCatalogue, loadConsoleStrings } from '../src/i18n';
+import { createJournal, journal as appJournal } from '../src/machines/journal';
+
+// The test files of a worker share one module graph and one page (vitest.config.ts, isolate:
+// false; decision 024). This file runs at the start of every test file: whatever the previous
+// file left behind goes, so every file starts as if it were the first — nothing rendered, empty
+// storage and cookies, the document at /, the app's journal empty, real timers, no stubbed
+// globals or spies.
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+vi.restoreAllMocks();
+appJournal.load(createJournal().export());
+// A file may run in Node's environment (`@vitest-environment node`): no page to reset there.
+if (typeof window !== 'undefined') {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  // The head keeps emotion's style elements: its cache remembers what it inserted, once per module graph.
+  document.body.innerHTML = '';
+  for (const attribute of ['style', 'lang', 'data-joy-color-scheme']) document.documentElement.removeAttribute(attribute);
+  window.history.replaceState(null, '', '/');
+}
 
 // findBy* and waitFor wait up to 5 s (the default is 1 s): on a busy 2-core CI machine a screen's
 // first render after a mock response can take longer than a second. Tests still fail on what
