@@ -10,11 +10,29 @@ import { stylesheetsFirst } from './scripts/stylesheets-first-plugin';
 const require = createRequire(import.meta.url);
 
 /**
+ * Put before MSW's own fetch listener: the console's own files (same origin, loaded by the
+ * document as a script, stylesheet, image or font rather than by fetch()) go straight to the
+ * network, as in the live build. Without it every chunk of a page load went through the worker,
+ * and once the page's mock backend was running, through a message to the page's main thread that
+ * matched it against every handler (decision 025). Calls the mock answers are cross-origin or
+ * fetch() calls, so they still reach MSW.
+ */
+const OWN_FILES_BYPASS = `// Added by vite.config.ts (mockServiceWorker): the page's own files skip the mock backend.
+addEventListener('fetch', function (event) {
+  const request = event.request
+  if (request.destination !== '' && new URL(request.url).origin === self.location.origin) {
+    event.stopImmediatePropagation()
+  }
+})
+
+`;
+
+/**
  * MSW's worker script, served (dev) and emitted (build) only in mock mode. It is not in public/,
  * because everything there is copied into every build, the live one included.
  */
 function mockServiceWorker(mode: string): Plugin {
-  const source = () => readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
+  const source = () => OWN_FILES_BYPASS + readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8');
   return {
     name: 'mock-service-worker',
     apply: () => mode === 'mock',
