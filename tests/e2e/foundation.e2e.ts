@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, screenshot, signIn, setUpBrowser } from './browser';
+import type { Response } from 'playwright-core';
+import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, openSignedIn, screenshot, signIn, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -51,6 +52,21 @@ describe('signing in and out', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(page.url()).toContain('/overview');
+  });
+
+  it("loads the console's own files from the network, and only the API through the mock backend's worker (decision 025)", async () => {
+    const page = await openSignedIn();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.reload();
+    await page.getByTestId('overall-rating').waitFor();
+    const origin = new URL(page.url()).origin;
+    const ownFiles = responses.filter((response) => new URL(response.url()).origin === origin && response.request().resourceType() !== 'document');
+    const platformCalls = responses.filter((response) => new URL(response.url()).hostname.endsWith('.store-platform.test'));
+    expect(ownFiles.length).toBeGreaterThan(10);
+    expect(ownFiles.filter((response) => response.fromServiceWorker()).map((response) => response.url())).toEqual([]);
+    expect(platformCalls.length).toBeGreaterThan(0);
+    expect(platformCalls.filter((response) => !response.fromServiceWorker()).map((response) => response.url())).toEqual([]);
   });
 
   it('signs out to /auth/login and leaves nothing the app wrote in storage', async () => {
