@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { signIn, WCAG_TAGS } from './browser';
+import { signIn } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // The shared helpers this file's tests use with its own browser.
-export { acceptCookies, DEMO, devkit } from './browser';
+export { acceptCookies, DEMO, devkit, screenshot } from './browser';
+export { axeViolations } from './axe';
 
 /**
  * The accessibility gate's browser: one Chromium for the file and one long-lived signed-in page
@@ -102,40 +101,4 @@ export async function loadingShows(page: Page, timeout = 10_000): Promise<boolea
     .waitForFunction((busy) => document.querySelectorAll(busy).length > 0, BUSY, { timeout, polling: 20 })
     .then(() => true)
     .catch(() => false);
-}
-
-// The axe-core that @axe-core/playwright itself runs (its dependency), so both report the same rules.
-const requireHere = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(createRequire(requireHere.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/**
- * axe with the gate's tags (what browser.ts's expectNoAxeViolations runs through
- * @axe-core/playwright), but injected once per page load instead of once per analysis and asked
- * for violations only: the gate analyses ~250 screens, and that halves its time. Each violation
- * reads "where → rule: help (selectors [summary])".
- */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async (tags) =>
-      (
-        await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          resultTypes: ['violations'],
-        })
-      ).violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) })),
-    WCAG_TAGS,
-  );
-  return violations.map((v) => `${where} → ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`).join(', ')})`);
-}
-
-export async function screenshot(page: Page, name: string) {
-  mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false });
 }

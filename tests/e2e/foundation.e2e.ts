@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
-import { acceptCookies, allowConsoleError, DEMO, expectNoAxeViolations, openPage, openSignedIn, screenshot, signIn, setUpBrowser } from './browser';
+import { acceptCookies, allowConsoleError, DEMO, openPage, openSignedIn, screenshot, signIn, setUpBrowser } from './browser';
+import { axeViolations, expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 
@@ -191,6 +192,18 @@ describe('shell', () => {
     await page.waitForURL('**/overview');
     await page.getByTestId('store-name').first().waitFor();
     await expectNoAxeViolations(page);
+  });
+
+  it("the axe check reports what it finds, on a later run in the same document too (axe is injected once per document)", async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const unnamed = document.createElement('button');
+      document.querySelector('main')!.append(unnamed, Object.assign(document.createElement('img'), { src: 'data:,' }));
+    });
+    const found = await axeViolations(page, 'planted');
+    expect(found.map((line) => line.split(':')[0])).toEqual(expect.arrayContaining(['planted → button-name', 'planted → image-alt']));
   });
 });
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { replay, type JournalExport } from '../../src/machines/journal';
 import type { ProjectionState } from '../../src/machines/projections';
-import { acceptCookies, devkit, expectNoAxeViolations, openPage, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { acceptCookies, devkit, openPage, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import { allowConsoleError, devkit, onEveryContext, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { axeViolations } from './axe';
 
 setUpBrowser();
 
@@ -276,8 +276,7 @@ describe('logistics', () => {
 
     const violations: string[] = [];
     const axe = async (screen: string) => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      for (const v of results.violations) violations.push(`${screen} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      violations.push(...(await axeViolations(page, screen)));
     };
     const visit = async (name: string) => {
       await page.getByRole('link', { name, exact: true }).first().click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 

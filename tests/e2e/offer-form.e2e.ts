@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { devkit, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, openSignedIn, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 
 setUpBrowser();
 

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { acceptCookies, allowConsoleError, devkit, openPage, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { axeViolations } from './axe';
 
 setUpBrowser();
 
@@ -19,11 +19,6 @@ interface OutboxMessage {
 }
 
 const outbox = (page: Page) => devkit<OutboxMessage[]>(page, 'outbox()');
-
-async function axeViolations(page: Page, screen: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.map((v) => `${screen} — ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('registration', () => {
   it('1. Sign up → "Check your inbox" → the outbox link verifies → sign in as the new operator on an empty overview', async () => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../src/lib/accent-palette';
 import { encodeQr, qrPathData } from '../../src/lib/qr-code';
 import { allowConsoleError, devkit, openSignedIn, setUpBrowser } from './browser';
+import { axeViolations } from './axe';
 import { png, type Rgb } from './png';
 
 setUpBrowser();
@@ -655,12 +655,6 @@ describe('settings journeys', () => {
     });
   });
 });
-
-/** axe with browser.ts's tags; the violations in the same summary form as expectNoAxeViolations. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`).join(', ')})`);
-}
 
 /** "rgb(171, 102, 34)" → "#ab6622". */
 function hexOf(css: string): string {

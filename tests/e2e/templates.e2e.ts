@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allowConsoleError, devkit, expectNoAxeViolations, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { expectNoAxeViolations } from './axe';
 import { png, type Rgb } from './png';
 
 setUpBrowser();
