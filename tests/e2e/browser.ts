@@ -98,6 +98,20 @@ export function onEveryContext(hook: (context: BrowserContext) => void) {
   contextHooks.push(hook);
 }
 
+/**
+ * The browser's own pages (type browser_ui, such as chrome://omnibox-popup.top-chrome/) open in
+ * this file's Chromium: tests/e2e/chromium.ts keeps them out, as each costs a renderer per context.
+ */
+export async function browserUiPages(): Promise<string[]> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'browser_ui' }] });
+    return targetInfos.map((target) => target.url);
+  } finally {
+    await session.detach();
+  }
+}
+
 export function allowConsoleError(pattern: RegExp) {
   allowed.push(pattern);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
-import { acceptCookies, allowConsoleError, DEMO, openPage, openSignedIn, screenshot, signIn, setUpBrowser } from './browser';
+import { acceptCookies, allowConsoleError, browserUiPages, DEMO, openPage, openSignedIn, screenshot, signIn, setUpBrowser } from './browser';
 import { axeViolations, expectNoAxeViolations } from './axe';
 
 setUpBrowser();
@@ -15,6 +15,9 @@ describe('signing in and out', () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await expect(page.getByTestId('store-name').first().textContent()).resolves.toBeTruthy();
     await screenshot(page, 'shell-wide');
+    // The test browser runs the console alone: no page of Chromium's own UI (the address bar's
+    // popup) loads beside it in each context (tests/e2e/chromium.ts).
+    expect(await browserUiPages()).toEqual([]);
   });
 
   it('a first visit to the sign-in page fetches no session code (and no zod) before the operator moves', async () => {
