@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleGraph } from './scripts/bundle-graph';
 import { cspPlugin } from './scripts/csp-plugin';
+import { earlyFetch } from './scripts/early-fetch-plugin';
 import { stylesheetsFirst } from './scripts/stylesheets-first-plugin';
 
 const require = createRequire(import.meta.url);
@@ -56,7 +57,7 @@ function mockServiceWorker(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst()],
+  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch()],
   resolve: {
     alias: [
       // zod without its `new Function` probe, which the CSP reports (see the file).

@@ -1,7 +1,8 @@
 import { lazy, type ReactNode } from 'react';
+import { importJoyTheme } from './page-code';
 
 /** Joy UI's theme module: the store's accent, light / dark, Joy's baseline (src/app/accent-theme.tsx). */
-export const loadJoyTheme = () => import('./accent-theme');
+export const loadJoyTheme = importJoyTheme;
 
 const JoyRoot = lazy(loadJoyTheme);
 

@@ -4,6 +4,7 @@ import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
 import { JoyTheme, loadJoyTheme } from './joy-theme';
+import { importOverviewScreen, importShell, isOverviewPath } from './page-code';
 import { preloadableLazy } from './preloadable-lazy';
 
 /**
@@ -24,7 +25,7 @@ function joyScreen(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const { Component: Shell, preload: loadShell } = preloadableLazy(() =>
-  Promise.all([import('./shell/shell'), loadConsoleStrings()]).then(([module]) => ({ default: module.Shell })),
+  Promise.all([importShell(), loadConsoleStrings()]).then(([module]) => ({ default: module.Shell })),
 );
 
 const { Component: PublicLayout, preload: loadPublicLayout } = preloadableLazy(() => import('../screens/auth/public-layout'));
@@ -38,7 +39,7 @@ const RecoveryScreen = lazy(loadRecoveryScreen);
 
 /** The error pages; also the crash boundary's 500 page (app.tsx). */
 export const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
-const { Component: OverviewScreen, preload: loadOverviewScreen } = preloadableLazy(() => import('../screens/overview/overview-screen'));
+const { Component: OverviewScreen, preload: loadOverviewScreen } = preloadableLazy(importOverviewScreen);
 const ManagementScreen = joyScreen(() => import('../screens/dashboards/management-screen'));
 const ReviewsScreen = joyScreen(() => import('../screens/reviews/reviews-screen'));
 const ReviewDetailScreen = joyScreen(() => import('../screens/reviews/review-detail-screen'));
@@ -91,7 +92,7 @@ export function preloadPublicPage(pathname: string): void {
  * resume waits for that, decision 021).
  */
 export function preloadSignedInPage(pathname: string): Promise<unknown> {
-  const page = pathname === '/' || pathname === '/overview' ? loadOverviewScreen() : loadJoyTheme();
+  const page = isOverviewPath(pathname) ? loadOverviewScreen() : loadJoyTheme();
   return Promise.all([loadShell(), page]);
 }
 

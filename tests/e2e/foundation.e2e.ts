@@ -58,6 +58,28 @@ describe('signing in and out', () => {
     expect(page.url()).toContain('/overview');
   });
 
+  it("a remembered operator's reload asks for the shell and the overview before the console's entry has arrived (decision 027)", async () => {
+    const page = await openSignedIn();
+    const html = await page.evaluate(async () => (await fetch('/overview')).text());
+    expect(html).toMatch(/<script type="module" async crossorigin src="\/assets\/early-fetch-[\w-]+\.js"><\/script>[\s\S]*<script type="module" crossorigin src="\/assets\/index-/);
+    // The entry is held back for a moment: whatever asks for the page's chunks meanwhile is not
+    // the entry, which has not even arrived.
+    const asked: string[] = [];
+    let entryReleased = false;
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(shell|overview-screen)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (chunk) asked.push(`${chunk} ${entryReleased ? 'after' : 'before'} the entry`);
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      entryReleased = true;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('overall-rating').waitFor();
+    expect(asked.toSorted()).toEqual(['overview-screen before the entry', 'shell before the entry']);
+  });
+
   it("loads the console's own files from the network, and only the API through the mock backend's worker (decision 025)", async () => {
     const page = await openSignedIn();
     const responses: Response[] = [];
