@@ -7,11 +7,11 @@ import { readJson, storageKeys } from './lib/storage';
  * the downloads a page load needs next — in mock mode the kit's light entry, and for an operator
  * this browser remembers, their console's code (src/app/page-code.ts). main.tsx asks for the same
  * modules at boot; by then they are on their way or in. On Lighthouse's phone the overview's
- * largest paint came 1.2 s sooner with these downloads started from the page rather than after
+ * largest paint came 1.2–1.5 s sooner with these downloads started from the page rather than after
  * the entry's evaluation (decision 027).
  *
- * A failed download is ignored here: main.tsx's own import of the same module fails again and
- * the page reports it.
+ * A failed download is not reported here: main.tsx's own import of the same module fails as well,
+ * and the page reports it there.
  */
 if (import.meta.env.VITE_BACKEND === 'mock') import('../mocks/index').catch(() => {});
 if (readJson('local', storageKeys.user) !== undefined) importRememberedConsole(window.location.pathname).catch(() => {});

@@ -1,8 +1,9 @@
 /**
  * The code a remembered operator's page needs first, one import per module, in a module that
- * imports nothing itself: the routes, the Joy theme and the strings use these, and so does the
- * early fetch (src/early-fetch.ts), which runs before the console's entry has been evaluated and
- * must stay small. (The session machine imports its calls itself: machines import no app code.)
+ * imports nothing itself: the routes and the Joy theme use these, and so does the early fetch
+ * (src/early-fetch.ts), which runs before the console's entry has been evaluated and must stay
+ * small. The strings (src/i18n) and the session machine import their modules themselves, the
+ * same modules: the layers below the app import no app code.
  */
 export const importShell = () => import('./shell/shell');
 export const importOverviewScreen = () => import('../screens/overview/overview-screen');

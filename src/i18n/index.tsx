@@ -3,7 +3,6 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../api/session';
 import type { MessageKey, Messages } from './en';
-import { importConsoleStrings } from '../app/page-code';
 import { enPublic } from './en-public';
 
 dayjs.extend(relativeTime);
@@ -23,7 +22,7 @@ let consoleStrings: Promise<void> | undefined;
 
 /** The console's English strings (en-console.ts): fetched once; a failed fetch is tried again next time. */
 export function loadConsoleStrings(): Promise<void> {
-  consoleStrings ??= importConsoleStrings().then(
+  consoleStrings ??= import('./en-console').then(
     ({ enConsole }) => {
       Object.assign(english, enConsole);
     },
