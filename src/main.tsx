@@ -4,13 +4,44 @@ import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
 import { preloadPublicPage, preloadSignedInPage } from './app/routes';
-import { createServices } from './app/services';
+import { createServices, type Services } from './app/services';
+import { selectUser } from './machines/selectors';
 import { parseConfig } from './lib/config';
 import { readJson, storageKeys } from './lib/storage';
 import { journal } from './machines/journal';
 import { prefetchSessionCalls } from './machines/session/live';
 import { restoreCookieConsent } from './machines/preferences';
 import './ui/plain.css';
+
+/**
+ * How long the first render of a remembered operator's page waits for what lets it draw their
+ * console at once (its code, and the session announcing them); past it, the loading screen shows.
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Settles once the session is past the point where the guards show the loading screen: restored
+ * from this tab, or resuming with the remembered operator announced (decision 021), or anything
+ * else it decided.
+ */
+function operatorAnnounced({ session, journal: appJournal }: Services): Promise<void> {
+  return new Promise((resolve) => {
+    const past = () => {
+      const snapshot = session.getSnapshot();
+      return !snapshot.matches('restoring') && !(snapshot.matches('resuming') && selectUser(appJournal.stores.session.getSnapshot().context) === null);
+    };
+    // The announcement is a journal event (session.resuming), not a change of the session's state.
+    const subscriptions = [session.subscribe(check), appJournal.stores.session.subscribe(check)];
+    function check() {
+      if (!past()) return;
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      resolve();
+    }
+    check();
+  });
+}
 
 /**
  * Boot: validate the configuration, in mock mode start the mock kit, then render. The mock kit is
@@ -50,6 +81,7 @@ async function boot() {
   }
   restoreCookieConsent(journal);
   const services = createServices(result.config, dev, undefined, consoleReady);
+  if (consoleReady) await Promise.race([Promise.all([consoleReady, operatorAnnounced(services)]), delay(FIRST_RENDER_WAIT_MS)]);
   root.render(
     <StrictMode>
       <App services={services} />
