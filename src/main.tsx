@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
 import type { DevExtension } from './app/dev-extension';
+import { isSessionSettling } from './app/guards';
 import { preloadPublicPage, preloadSignedInPage } from './app/routes';
 import { createServices, type Services } from './app/services';
 import { selectUser } from './machines/selectors';
@@ -21,21 +22,15 @@ const FIRST_RENDER_WAIT_MS = 1000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Settles once the session is past the point where the guards show the loading screen: restored
- * from this tab, or resuming with the remembered operator announced (decision 021), or anything
- * else it decided.
- */
-function operatorAnnounced({ session, journal: appJournal }: Services): Promise<void> {
+/** Settles once the guards would no longer show the loading screen (src/app/guards.tsx). */
+function sessionSettled({ session, journal: appJournal }: Services): Promise<void> {
   return new Promise((resolve) => {
-    const past = () => {
-      const snapshot = session.getSnapshot();
-      return !snapshot.matches('restoring') && !(snapshot.matches('resuming') && selectUser(appJournal.stores.session.getSnapshot().context) === null);
-    };
-    // The announcement is a journal event (session.resuming), not a change of the session's state.
+    const settled = () => !isSessionSettling(session.getSnapshot(), selectUser(appJournal.stores.session.getSnapshot().context));
+    // The remembered operator's announcement is a journal event (session.resuming), not a change
+    // of the session's state: both are watched.
     const subscriptions = [session.subscribe(check), appJournal.stores.session.subscribe(check)];
     function check() {
-      if (!past()) return;
+      if (!settled()) return;
       for (const subscription of subscriptions) subscription.unsubscribe();
       resolve();
     }
@@ -81,7 +76,7 @@ async function boot() {
   }
   restoreCookieConsent(journal);
   const services = createServices(result.config, dev, undefined, consoleReady);
-  if (consoleReady) await Promise.race([Promise.all([consoleReady, operatorAnnounced(services)]), delay(FIRST_RENDER_WAIT_MS)]);
+  if (consoleReady) await Promise.race([Promise.all([consoleReady, sessionSettled(services)]), delay(FIRST_RENDER_WAIT_MS)]);
   root.render(
     <StrictMode>
       <App services={services} />

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { SessionUser } from '../api/session';
 import { GUEST_ROLE } from '../lib/constants';
 import { selectUser } from '../machines/selectors';
+import type { SessionActor } from '../machines/session/live';
 import { useProjection, useSession } from './hooks';
 import { FullPageLoading } from '../ui/full-page-loading';
 
@@ -28,10 +30,20 @@ export function decideAccess(state: { sessionSettling: boolean; role: string | n
 function useAccessState() {
   const user = useProjection('session', selectUser);
   const resuming = useSession((s) => s.matches('resuming'));
-  const settling = useSession((s) => s.matches('restoring') || s.matches('resuming') || s.matches('signingIn'));
+  const sessionSettling = useSession((s) => isSessionSettling(s, user));
   const signedIn = useSession((s) => s.matches('signedIn'));
   const remembered = resuming && user !== null;
-  return { sessionSettling: settling && !remembered, role: (signedIn || remembered) && user ? user.operator.role : null };
+  return { sessionSettling, role: (signedIn || remembered) && user ? user.operator.role : null };
+}
+
+/**
+ * The session is still settling with no operator to show meanwhile (the guards' 'wait', the
+ * loading screen): restoring, signing in, or resuming before the remembered operator has been
+ * announced. Also main.tsx's: a remembered operator's first render waits until this is false.
+ */
+export function isSessionSettling(snapshot: ReturnType<SessionActor['getSnapshot']>, user: SessionUser | null): boolean {
+  const settling = snapshot.matches('restoring') || snapshot.matches('resuming') || snapshot.matches('signingIn');
+  return settling && !(snapshot.matches('resuming') && user !== null);
 }
 
 /** Main area: no session → /auth/login (remembering where the operator was going). */
