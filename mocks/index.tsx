@@ -61,7 +61,10 @@ export async function startMockMode(options: {
     demoAccount: { ...DEMO_SIGN_IN },
     DemoMenu: demoMenuOnceLoaded(startKit, loaded, requestedScenario ?? rememberedScenario.get() ?? DEFAULT_SCENARIO),
     analytics: { pageViewed: (view) => journal.append({ type: 'page.viewed', at: now(), ...view }) },
-    push: devkitPushChannel({ onPush: (listener) => unsubscribeLater(startKit().then(({ devkit }) => devkit.onPush(listener))) }),
+    // Pushes come from the running kit (devkit.push, busy-store's timer): a subscription waits for
+    // it rather than starting it, so the shell's subscription at mount does not bring the kit's
+    // downloads ahead of the console's first paint.
+    push: devkitPushChannel({ onPush: (listener) => unsubscribeLater(loaded.then(({ devkit }) => devkit.onPush(listener))) }),
     backendReady: () => startKit().then(() => undefined),
   };
 }

@@ -58,6 +58,23 @@ describe('resuming', () => {
     await expect.poll(signedInVia).toBe('provider');
   });
 
+  it('a new tab asks for the identity SDK and the mock kit only once the console has painted (decision 021)', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const tab = await openSecondTab(page, '/overview');
+    await tab.getByTestId('overall-rating').waitFor();
+    const { firstPaint, requested } = await tab.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      requested: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ chunk: /\/assets\/(mock-mode-kit|index\.esm)-/.exec(entry.name)?.[1], at: Math.round(entry.startTime) }))
+        .filter((entry) => entry.chunk !== undefined),
+    }));
+    expect(new Set(requested.map((entry) => entry.chunk))).toEqual(new Set(['mock-mode-kit', 'index.esm']));
+    expect(requested.filter((entry) => !(entry.at >= firstPaint))).toEqual([]);
+  });
+
   it("shows the remembered operator's console while the session resumes, and its calls wait for the session (decision 021)", async () => {
     const page = await openPage('/auth/login');
     await signIn(page);

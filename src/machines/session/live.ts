@@ -10,7 +10,7 @@ import type { SnackbarRequest } from '../snackbar.machine';
 import { isStaleAt, sessionMachine } from './machine';
 import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
 import { afterFirstMove } from '../../lib/first-move';
-import { afterNextPaint } from '../../lib/next-paint';
+import { afterFirstContentfulPaint } from '../../lib/first-paint';
 
 /**
  * The session machine with its real effects: Firebase for the identity provider, the platform's
@@ -64,9 +64,10 @@ export function createLiveSessionMachine({ journal, notify, consoleReady }: Live
         if (remembered) {
           journal.append({ type: 'session.resuming', at: now(), user: remembered });
           // Let the console arrive and paint before the resume's downloads (the identity SDK, in
-          // mock mode the backend's kit) take the network: on a slow phone the operator sees it sooner.
+          // mock mode the backend's kit) take the network and the main thread: on a slow phone the
+          // operator sees it sooner.
           await consoleReady?.catch(() => undefined);
-          await afterNextPaint();
+          await afterFirstContentfulPaint();
         }
         const notResumed = () => {
           if (remembered) journal.append({ type: 'session.notResumed', at: now() });
