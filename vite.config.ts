@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { bundleGraph } from './scripts/bundle-graph';
 import { cspPlugin } from './scripts/csp-plugin';
 import { earlyFetch } from './scripts/early-fetch-plugin';
+import { firstPaintChunks } from './scripts/first-paint-chunks';
 import { stylesheetsFirst } from './scripts/stylesheets-first-plugin';
 
 const require = createRequire(import.meta.url);
@@ -56,8 +57,10 @@ function mockServiceWorker(mode: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch()],
+export default defineConfig(({ mode }) => {
+  const firstPaint = firstPaintChunks();
+  return {
+  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch(), firstPaint.plugin],
   resolve: {
     alias: [
       // zod without its `new Function` probe, which the CSP reports (see the file).
@@ -72,6 +75,9 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (/mock-mode-kit/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -80,11 +86,16 @@ export default defineConfig(({ mode }) => ({
             // page fetched them as ~60 small shared chunks, a round trip each on a phone. None of
             // it is on the sign-in page (decision 019; check:bundle fails if it were).
             // React first: the Joy group takes what it imports along, and React belongs to every page.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 8 },
+            // zod is on the first signed-in page and on the public forms, not on the sign-in page.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 7 },
+            // A page's first paint in a few files, not ~40 (scripts/first-paint-chunks.ts, decision 028).
+            ...firstPaint.groups,
             { name: 'joy', test: /node_modules[\\/](@mui|@emotion|stylis|hoist-non-react-statics)[\\/]/, priority: 1 },
           ],
         },
       },
     },
   },
-}));
+  };
+});
