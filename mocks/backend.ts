@@ -8,6 +8,7 @@ import { indexHandlers } from './handler-index';
 import { createHandlers } from './handlers';
 import type { Persistence } from './persistence';
 import { startOfDay, type ServerClock } from './time';
+import { yieldToMain } from './yield';
 
 /**
  * Assembles one mock backend (db, faults, handlers, devkit) for either runtime; mocks/browser.ts
@@ -89,6 +90,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     persistence?.seeded(db, scenario, seededAt);
   }
   faults.applyProfile(scenario.faults);
-
+  await yieldToMain();
   return { db, faults, ctx, handlers: indexHandlers(createHandlers(ctx)), devkit };
 }

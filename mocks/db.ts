@@ -281,14 +281,19 @@ export function snapshotDb(db: Db, seededAt: number): DbSnapshot {
 export async function restoreDb(db: Db, snapshot: unknown): Promise<boolean> {
   const parsed = SnapshotEnvelopeSchema.safeParse(snapshot);
   if (!parsed.success || parsed.data.version !== SNAPSHOT_VERSION) return false;
-  // The whole snapshot is checked before the db is touched; the work is sliced (a collection, or
-  // RESTORE_SLICE records, at a time) so a phone's page stays responsive while the kit starts.
+  // The whole snapshot is checked before the db is touched; the work is sliced (RESTORE_SLICE
+  // records at a time) so a phone's page stays responsive while the kit starts.
   const validated = new Map<CollectionName, unknown[]>();
   for (const name of collectionNames) {
-    const records = z.array(collectionSchemas[name]).safeParse(parsed.data.collections[name] ?? []);
-    if (!records.success) return false;
-    validated.set(name, records.data);
-    await yieldToMain();
+    const all = parsed.data.collections[name] ?? [];
+    const records: unknown[] = [];
+    for (let start = 0; start < all.length; start += RESTORE_SLICE) {
+      const slice = z.array(collectionSchemas[name]).safeParse(all.slice(start, start + RESTORE_SLICE));
+      if (!slice.success) return false;
+      records.push(...slice.data);
+      await yieldToMain();
+    }
+    validated.set(name, records);
   }
   clearDb(db);
   for (const name of collectionNames) {

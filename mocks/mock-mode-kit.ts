@@ -6,6 +6,7 @@ import type { DemoMenuProps } from './demo-menu';
 import type { Devkit } from './devkit';
 import { activeFaultCount } from './faults';
 import { installJournalImport, takeImportedJournal } from './journal-import';
+import { yieldToMain } from './yield';
 
 /**
  * A reset or an import replaces the server's data, sessions included: the reloaded app starts
@@ -40,6 +41,9 @@ export async function loadMockModeKit(options: {
   requestedScenario: string | null;
 }): Promise<MockModeKit> {
   const { journal } = options;
+  // The kit's modules have just been evaluated, one long task on a phone: the backend is built
+  // in tasks of its own (mocks/yield.ts).
+  await yieldToMain();
   const devkit = await startMockBackend({
     apiBaseUrl: options.apiBaseUrl,
     maps: options.maps,
