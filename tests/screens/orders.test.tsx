@@ -265,18 +265,21 @@ describe('orders list', () => {
 
   it('restores a filtered page from the URL; removing a chip updates the URL and the list', async () => {
     const user = userEvent.setup();
-    // The first name with the most picked-up orders: more than a page of them.
+    // The three letters of customers' names that the most picked-up orders share: more than a
+    // page of them. (The scenario's orders are dated from now, so the counts change with the time
+    // of day; the most frequent first name sometimes had exactly one page.)
     const counts = new Map<string, number>();
     for (const order of serverOrders().filter((o) => o.status === 1)) {
-      const first = order.consumer.name.split(' ')[0];
-      counts.set(first, (counts.get(first) ?? 0) + 1);
+      const name = order.consumer.name.toLowerCase();
+      const parts = new Set(Array.from({ length: Math.max(0, name.length - 2) }, (_, at) => name.slice(at, at + 3)).filter((part) => !part.includes(' ')));
+      for (const part of parts) counts.set(part, (counts.get(part) ?? 0) + 1);
     }
-    const [firstName] = [...counts].sort((a, b) => b[1] - a[1])[0];
-    const body: FilterBody = { tab: 'sold', statuses: ['PICKED_UP'], search: firstName, sort: 'newest' };
+    const [namePart] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const body: FilterBody = { tab: 'sold', statuses: ['PICKED_UP'], search: namePart, sort: 'newest' };
     const second = await ordersFromServer(body, 1);
     expect(second.total).toBeGreaterThan(10);
 
-    renderConsoleAt(`/operations/orders/sold?status=PICKED_UP&q=${encodeURIComponent(firstName)}&page=2`);
+    renderConsoleAt(`/operations/orders/sold?status=PICKED_UP&q=${encodeURIComponent(namePart)}&page=2`);
     await listShown();
     expect(listedIds()).toEqual(second.data.map((o) => o.id));
     expect(rangeText()).toBe(`Orders 11–${second.total} of ${second.total}`);
@@ -285,20 +288,20 @@ describe('orders list', () => {
       // A picked-up order shows when it was picked up.
       expect(pickupOf(order.id)).toBe(cellText(order.pickup_date!));
     }
-    expect(searchBox().value).toBe(firstName);
+    expect(searchBox().value).toBe(namePart);
     expect(chips()).toEqual(['PICKED UP']);
     expect(selectedTab()).toBe('Sold');
     expect(screen.getByLabelText('Page 2, current page').getAttribute('aria-current')).toBe('page');
 
     await user.click(screen.getByLabelText('Remove filter PICKED UP'));
-    await waitFor(() => expect(query()).toEqual({ q: firstName }));
-    const anyStatus = await ordersFromServer({ tab: 'sold', search: firstName, sort: 'newest' });
+    await waitFor(() => expect(query()).toEqual({ q: namePart }));
+    const anyStatus = await ordersFromServer({ tab: 'sold', search: namePart, sort: 'newest' });
     // Removing the status lets other settled orders of the same customers in.
     expect(anyStatus.total).toBeGreaterThan(second.total);
     await waitFor(() => expect(listedIds()).toEqual(anyStatus.data.map((o) => o.id)));
     expect(rangeText()).toBe(`Orders 1–10 of ${anyStatus.total}`);
     expect(chips()).toEqual([]);
-    expect(searchBox().value).toBe(firstName);
+    expect(searchBox().value).toBe(namePart);
   });
 });
 

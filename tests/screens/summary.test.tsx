@@ -206,8 +206,12 @@ describe('account summary screen', () => {
     await user.click(applyButton());
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual(range));
     const page = await paymentsFromServer(range);
-    await waitFor(() => expect(listedIds()).toEqual(page.data.map((p) => p.id)));
-    expect(screen.getByTestId('payments-count').textContent).toBe(`1–${page.data.length} of ${page.total}`);
+    // Rows and count together: the range's first page can hold the same payments as the page
+    // shown before it (the scenario's data is dated from now; at some hours they coincide).
+    await waitFor(() => {
+      expect(listedIds()).toEqual(page.data.map((p) => p.id));
+      expect(screen.getByTestId('payments-count').textContent).toBe(`1–${page.data.length} of ${page.total}`);
+    });
 
     // Back restores the range (and page) before it, in the inputs and in the list.
     window.history.back();
