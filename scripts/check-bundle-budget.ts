@@ -133,6 +133,18 @@ for (const graph of [live, demo]) {
   if (overviewJoy.length > 0) failures.push(`Joy UI or emotion in the shell or overview chunks of ${graph.outDir}/ (decision 020):\n    ${overviewJoy.slice(0, 5).join('\n    ')}`);
 }
 
+// The first paint's big chunks start with V8's compile hint (decision 029): without it they are
+// compiled function by function on the main thread as they first run.
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+for (const graph of [live, demo]) {
+  for (const name of ['react', 'boot', 'console']) {
+    const chunk = graph.chunks.find((candidate) => new RegExp(`^assets/${name}-[\\w-]+\\.js$`).test(candidate.file));
+    const hinted = chunk !== undefined && readFileSync(resolve(graph.outDir, chunk.file), 'utf8').startsWith(EAGER_COMPILE_HINT);
+    console.log(`${graph.outDir}/ ${name} chunk starts with the compile hint: ${hinted ? 'yes' : 'no'}`);
+    if (!hinted) failures.push(`${graph.outDir}/: the ${name} chunk ${chunk ? 'does not start with' : 'is missing, so it lacks'} the compile hint (decision 029)`);
+  }
+}
+
 // A pattern that matches nothing anywhere would make the checks above pass vacuously.
 for (const [name, pattern] of Object.entries(FORBIDDEN_EARLY)) {
   const anywhere = [live, demo].flatMap((graph) => graph.chunks).filter((chunk) => Object.keys(chunk.modules).some((id) => pattern.test(id)));

@@ -8,6 +8,8 @@ const BOOT_ENTRY = 'src/main.tsx';
 const CONSOLE_ROOTS = ['src/app/shell/shell.tsx', 'src/screens/overview/overview-screen.tsx', 'src/i18n/en-console.ts', 'src/machines/session/session-calls.ts'];
 /** The sign-in page (its size is issue #9's budget, scripts/check-bundle-budget.ts). */
 const SIGN_IN_ROOTS = ['src/screens/auth/login-screen.tsx', 'src/screens/auth/public-layout.tsx'];
+/** The chunks compiled eagerly, off the main thread (generateBundle below): React and the two groups of every first paint. */
+const EAGER_COMPILE = ['react', 'boot', 'console'];
 /** Kept in chunks of their own, by the groups in vite.config.ts. */
 const OWN_CHUNKS = /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/;
 
@@ -32,6 +34,20 @@ export function firstPaintChunks() {
   const plugin: Plugin = {
     name: 'first-paint-chunks',
     apply: 'build',
+    enforce: 'post',
+    // V8's explicit compile hint (Chrome 136+): a file that starts with this comment is compiled
+    // whole on a background thread while it streams in, instead of function by function on the
+    // main thread when first called. For the chunks whose code nearly all runs before the first
+    // paint (decision 029). It must be the file's first line, so it goes on after Vite's own
+    // additions (its preload map).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && EAGER_COMPILE.includes(output.name)) output.code = `//# allFunctionsCalledOnLoad\n${output.code}`;
+        }
+      },
+    },
     buildEnd() {
       const closure = (roots: string[]) => {
         const seen = new Set<string>();
