@@ -60,42 +60,45 @@ function mockServiceWorker(mode: string): Plugin {
 export default defineConfig(({ mode }) => {
   const firstPaint = firstPaintChunks();
   return {
-  plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch(), firstPaint.plugin],
-  resolve: {
-    alias: [
-      // zod without its `new Function` probe, which the CSP reports (see the file).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-      // MSW's cookie store in the browser: a stand-in without the public suffix list (see the file).
-      ...(mode === 'mock' ? [{ find: 'tough-cookie', replacement: fileURLToPath(new URL('./mocks/tough-cookie-shim.ts', import.meta.url)) }] : []),
-    ],
-  },
-  server: { port: 5173, strictPort: false, host: '127.0.0.1' },
-  preview: { port: 4173, host: '127.0.0.1' },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    modulePreload: {
-      resolveDependencies: (filename, deps) => (/mock-mode-kit/.test(filename) ? [] : deps),
+    plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch(), firstPaint.plugin],
+    resolve: {
+      alias: [
+        // zod without its `new Function` probe, which the CSP reports (see the file).
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+        // MSW's cookie store in the browser: a stand-in without the public suffix list (see the file).
+        ...(mode === 'mock' ? [{ find: 'tough-cookie', replacement: fileURLToPath(new URL('./mocks/tough-cookie-shim.ts', import.meta.url)) }] : []),
+      ],
     },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Joy UI and its styling engine as one chunk: left to the default splitting, a signed-in
-            // page fetched them as ~60 small shared chunks, a round trip each on a phone. None of
-            // it is on the sign-in page (decision 019; check:bundle fails if it were).
-            // React first: the Joy group takes what it imports along, and React belongs to every page.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 8 },
-            // zod is on the first signed-in page and on the public forms, not on the sign-in page.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 7 },
-            // A page's first paint in a few files, not ~40 (scripts/first-paint-chunks.ts, decision 028).
-            ...firstPaint.groups,
-            { name: 'joy', test: /node_modules[\\/](@mui|@emotion|stylis|hoist-non-react-statics)[\\/]/, priority: 1 },
-          ],
+    server: { port: 5173, strictPort: false, host: '127.0.0.1' },
+    preview: { port: 4173, host: '127.0.0.1' },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      chunkSizeWarningLimit: 900,
+      modulePreload: {
+        // The mock kit comes after the first paint; preloading its ~20 chunks cost the page 80 ms of
+        // main thread at 4× CPU (a <link> each), and the browser finds them one round trip later
+        // by itself (decision 028).
+        resolveDependencies: (filename, deps) => (/mock-mode-kit/.test(filename) ? [] : deps),
+      },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Joy UI and its styling engine as one chunk: left to the default splitting, a signed-in
+              // page fetched them as ~60 small shared chunks, a round trip each on a phone. None of
+              // it is on the sign-in page (decision 019; check:bundle fails if it were).
+              // React first: the Joy group takes what it imports along, and React belongs to every page.
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 8 },
+              // zod is on the first signed-in page and on the public forms, not on the sign-in page.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 7 },
+              // A page's first paint in a few files, not ~40 (scripts/first-paint-chunks.ts, decision 028).
+              ...firstPaint.groups,
+              { name: 'joy', test: /node_modules[\\/](@mui|@emotion|stylis|hoist-non-react-statics)[\\/]/, priority: 1 },
+            ],
+          },
         },
       },
     },
-  },
   };
 });

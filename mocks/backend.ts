@@ -90,6 +90,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     persistence?.seeded(db, scenario, seededAt);
   }
   faults.applyProfile(scenario.faults);
+  // On a phone's page the handlers are built in a task of their own, after the data's.
   await yieldToMain();
   return { db, faults, ctx, handlers: indexHandlers(createHandlers(ctx)), devkit };
 }
