@@ -78,8 +78,10 @@ export default defineConfig(({ mode }) => {
       modulePreload: {
         // The mock kit comes after the first paint; preloading its ~20 chunks cost the page 80 ms of
         // main thread at 4× CPU (a <link> each), and the browser finds them one round trip later
-        // by itself (decision 028).
-        resolveDependencies: (filename, deps) => (/mock-mode-kit/.test(filename) ? [] : deps),
+        // by itself (decision 028). The same for every import of mock mode's entry (the `mocks`
+        // chunk): the kit's steps (mocks/index.tsx importMockModeKit, decision 030) and the console's
+        // strings for the Demo menu; in a phone's Lighthouse run each <link> costs 5–10 ms.
+        resolveDependencies: (filename, deps, { hostId }) => (/mock-mode-kit/.test(filename) || /(^|\/)mocks-[\w-]+\.js$/.test(hostId) ? [] : deps),
       },
       rolldownOptions: {
         output: {

@@ -12,6 +12,7 @@ import { isJournalHandedOver } from './journal-handoff';
 import type { MockModeKit } from './mock-mode-kit';
 import { devkitPushChannel } from './push-channel';
 import { DEFAULT_SCENARIO, rememberedScenario, scenarioInAddress } from './scenario-choice';
+import { yieldToMain } from './yield';
 
 declare global {
   interface Window {
@@ -45,7 +46,7 @@ export async function startMockMode(options: {
   const loaded = new Promise<MockModeKit>((resolve) => (kitLoaded = resolve));
   const startKit = () =>
     // The Demo menu speaks the console's strings (src/i18n/en-console.ts): they come with the kit.
-    (kit ??= Promise.all([import('./mock-mode-kit'), loadConsoleStrings()])
+    (kit ??= Promise.all([importMockModeKit(), loadConsoleStrings()])
       .then(([{ loadMockModeKit }]) => loadMockModeKit({ ...options, requestedScenario }))
       .then((started) => {
         kitLoaded(started);
@@ -67,6 +68,34 @@ export async function startMockMode(options: {
     push: devkitPushChannel({ onPush: (listener) => unsubscribeLater(loaded.then(({ devkit }) => devkit.onPush(listener))) }),
     backendReady: () => startKit().then(() => undefined),
   };
+}
+
+/**
+ * The kit's code, evaluated in steps (decision 030). Evaluated at once, its modules made one task of
+ * ~45 ms after the console's first paint on a desktop, ~180 ms on a phone: most of the page's
+ * blocking time. Each step is a share of the kit's modules (the API's schemas, MSW with @msw/data
+ * and the database, the handlers), asked for once the previous one has been evaluated, so each is
+ * evaluated in a task of its own; the kit's evaluation finds them done. Steps asked for all at once
+ * download sooner, but the browser evaluates whatever has arrived together in one task, and in
+ * Lighthouse's runs they often arrived together. The steps only decide when modules are evaluated,
+ * never whether: the kit imports every one of them itself.
+ */
+async function importMockModeKit(): Promise<typeof import('./mock-mode-kit')> {
+  const steps = [
+    () => import('./kit-steps/order-schemas'),
+    () => import('./kit-steps/sales-schemas'),
+    () => import('./kit-steps/store-schemas'),
+    () => import('./db'),
+    () => import('./handlers'),
+  ];
+  for (const step of steps) {
+    // A task of its own for each request too: asking for a module costs the page some main thread
+    // (5–10 ms each in a phone's Lighthouse run), and whoever started the kit often just asked for others.
+    await yieldToMain();
+    await step();
+  }
+  await yieldToMain();
+  return import('./mock-mode-kit');
 }
 
 /**

@@ -75,6 +75,25 @@ describe('resuming', () => {
     expect(requested.filter((entry) => !(entry.at >= firstPaint))).toEqual([]);
   });
 
+  it('evaluates the mock kit in steps, each asked for once the previous one has arrived (decision 030)', async () => {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const tab = await openSecondTab(page, '/overview');
+    await tab.getByTestId('overall-rating').waitFor();
+    const steps = ['order-schemas', 'sales-schemas', 'store-schemas', 'db', 'handlers', 'mock-mode-kit'];
+    const requested = await tab.evaluate(
+      (names) =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ step: names.find((name) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(entry.name)), start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }))
+          .filter((entry) => entry.step !== undefined),
+      steps,
+    );
+    expect(requested.map((entry) => entry.step)).toEqual(steps);
+    for (let index = 1; index < requested.length; index++) expect(requested[index].start).toBeGreaterThanOrEqual(requested[index - 1].end);
+  });
+
   it("shows the remembered operator's console while the session resumes, and its calls wait for the session (decision 021)", async () => {
     const page = await openPage('/auth/login');
     await signIn(page);
