@@ -17,11 +17,22 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import { serveStatic } from '../tests/e2e/static-server';
+import { bundleGraphPath, type BundleGraph } from './bundle-graph';
 
 const RUNS = 3;
 const TARGET_MS = 1000;
 const root = resolve('dist-demo');
 const chartOrMapMarkers = ['ApexCharts', 'apexcharts', 'ol-viewport', 'OpenLayers'];
+const MOCK_MODULE = /^(mocks|scenarios)\/|node_modules\/(msw|@msw|@mswjs)\//;
+
+/**
+ * The demo build's chunks that carry mock code (mocks/, scenarios/, MSW): the kit and its steps
+ * (decision 030), by what they carry rather than by name. From the graph the build wrote.
+ */
+function mockChunks(): Set<string> {
+  const graph = JSON.parse(readFileSync(bundleGraphPath('dist-demo'), 'utf8')) as BundleGraph;
+  return new Set(graph.chunks.filter((chunk) => Object.keys(chunk.modules).some((id) => MOCK_MODULE.test(id))).map((chunk) => `/${chunk.file}`));
+}
 
 interface Run {
   clickToFiguresMs: number;
@@ -74,9 +85,10 @@ async function measure(browser: Browser, baseUrl: string, scenario: string): Pro
   let appJsGzip = 0;
   let mockJsGzip = 0;
   const chartOrMapCode: string[] = [];
+  const mock = mockChunks();
   for (const path of scripts) {
     const text = readFileSync(resolve(root, `.${path}`), 'utf8');
-    const isMock = path.includes('/mocks-') || text.includes('setupWorker');
+    const isMock = mock.has(path);
     if (isMock) mockJsGzip += gzipSize(path);
     else appJsGzip += gzipSize(path);
     if (!isMock && chartOrMapMarkers.some((marker) => text.includes(marker))) chartOrMapCode.push(path);
