@@ -46,6 +46,16 @@ describe('session failures show their catalogue message', () => {
 });
 
 describe('resuming', () => {
+  /** A signed-in operator's overview opened in a second tab (no session token yet), its figures shown. */
+  async function overviewInANewTab() {
+    const page = await openPage('/auth/login');
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    const tab = await openSecondTab(page, '/overview');
+    await tab.getByTestId('overall-rating').waitFor();
+    return tab;
+  }
+
   it('a new tab has no session token yet and resumes through the identity provider (POST users/login)', async () => {
     const page = await openPage('/auth/login');
     await signIn(page);
@@ -59,11 +69,7 @@ describe('resuming', () => {
   });
 
   it('a new tab asks for the identity SDK and the mock kit only once the console has painted (decision 021)', async () => {
-    const page = await openPage('/auth/login');
-    await signIn(page);
-    await page.waitForURL('**/overview');
-    const tab = await openSecondTab(page, '/overview');
-    await tab.getByTestId('overall-rating').waitFor();
+    const tab = await overviewInANewTab();
     const { firstPaint, requested } = await tab.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       requested: performance
@@ -76,11 +82,7 @@ describe('resuming', () => {
   });
 
   it('evaluates the mock kit in steps, each asked for once the previous one has arrived (decision 030)', async () => {
-    const page = await openPage('/auth/login');
-    await signIn(page);
-    await page.waitForURL('**/overview');
-    const tab = await openSecondTab(page, '/overview');
-    await tab.getByTestId('overall-rating').waitFor();
+    const tab = await overviewInANewTab();
     const steps = ['order-schemas', 'sales-schemas', 'store-schemas', 'db', 'handlers', 'mock-mode-kit'];
     const requested = await tab.evaluate(
       (names) =>
