@@ -45,17 +45,17 @@ describe('session failures show their catalogue message', () => {
   });
 });
 
-describe('resuming', () => {
-  /** A signed-in operator's overview opened in a second tab (no session token yet), its figures shown. */
-  async function overviewInANewTab() {
-    const page = await openPage('/auth/login');
-    await signIn(page);
-    await page.waitForURL('**/overview');
-    const tab = await openSecondTab(page, '/overview');
-    await tab.getByTestId('overall-rating').waitFor();
-    return tab;
-  }
+/** A signed-in operator's overview opened in a second tab (no session token yet), its figures shown. */
+async function overviewInANewTab() {
+  const page = await openPage('/auth/login');
+  await signIn(page);
+  await page.waitForURL('**/overview');
+  const tab = await openSecondTab(page, '/overview');
+  await tab.getByTestId('overall-rating').waitFor();
+  return tab;
+}
 
+describe('resuming', () => {
   it('a new tab has no session token yet and resumes through the identity provider (POST users/login)', async () => {
     const page = await openPage('/auth/login');
     await signIn(page);
