@@ -57,8 +57,13 @@ function mockServiceWorker(mode: string): Plugin {
   };
 }
 
+/** React, on every page: a chunk of its own. */
+const REACT_MODULES = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/** zod is on the first signed-in page and on the public forms, not on the sign-in page: a chunk of its own. */
+const ZOD_MODULES = /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/;
+
 export default defineConfig(({ mode }) => {
-  const firstPaint = firstPaintChunks();
+  const firstPaint = firstPaintChunks([REACT_MODULES, ZOD_MODULES]);
   return {
     plugins: [react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch(), firstPaint.plugin],
     resolve: {
@@ -91,9 +96,8 @@ export default defineConfig(({ mode }) => {
               // page fetched them as ~60 small shared chunks, a round trip each on a phone. None of
               // it is on the sign-in page (decision 019; check:bundle fails if it were).
               // React first: the Joy group takes what it imports along, and React belongs to every page.
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 8 },
-              // zod is on the first signed-in page and on the public forms, not on the sign-in page.
-              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 7 },
+              { name: 'react', test: REACT_MODULES, priority: 8 },
+              { name: 'zod', test: ZOD_MODULES, priority: 7 },
               // A page's first paint in a few files, not ~40 (scripts/first-paint-chunks.ts, decision 028).
               ...firstPaint.groups,
               { name: 'joy', test: /node_modules[\\/](@mui|@emotion|stylis|hoist-non-react-statics)[\\/]/, priority: 1 },

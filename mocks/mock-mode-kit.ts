@@ -41,8 +41,8 @@ export async function loadMockModeKit(options: {
   requestedScenario: string | null;
 }): Promise<MockModeKit> {
   const { journal } = options;
-  // The kit's modules have just been evaluated, one long task on a phone: the backend is built
-  // in tasks of its own (mocks/yield.ts).
+  // The kit's own modules have just been evaluated (the last of mocks/index.tsx's steps, decision
+  // 030): the backend is built in tasks of its own (mocks/yield.ts).
   await yieldToMain();
   const devkit = await startMockBackend({
     apiBaseUrl: options.apiBaseUrl,

@@ -21,6 +21,9 @@ export interface BundleGraph {
   chunks: GraphChunk[];
 }
 
+/** A module of the mock backend (mocks/, scenarios/, MSW): what the live build must never carry. */
+export const MOCK_MODULE = /^(mocks|scenarios)\/|node_modules\/(msw|@msw|@mswjs)\//;
+
 export const bundleGraphPath = (outDir: string) => resolve('node_modules/.bundle-graph', `${outDir.replace(/[^\w-]/g, '_')}.json`);
 
 /**

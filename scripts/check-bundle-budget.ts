@@ -15,7 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundleGraphPath, type BundleGraph, type GraphChunk } from './bundle-graph';
+import { bundleGraphPath, MOCK_MODULE, type BundleGraph, type GraphChunk } from './bundle-graph';
 import { EAGER_COMPILE, EAGER_COMPILE_HINT, SIGN_IN_ROUTE } from './first-paint-chunks';
 
 /**
@@ -32,7 +32,7 @@ const JOY = /node_modules\/(@mui|@emotion|stylis)\//;
 const FORBIDDEN_EARLY: Record<string, RegExp> = {
   ApexCharts: /node_modules\/(react-)?apexcharts\//,
   OpenLayers: /node_modules\/ol\//,
-  'mock kit': /^(mocks|scenarios)\/|node_modules\/(msw|@msw|@mswjs)\//,
+  'mock kit': MOCK_MODULE,
   'Firebase messaging': /node_modules\/@firebase\/messaging|node_modules\/firebase\/messaging/,
 };
 const MOCK_CODE = FORBIDDEN_EARLY['mock kit'];

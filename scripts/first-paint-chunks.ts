@@ -12,8 +12,6 @@ export const SIGN_IN_ROUTE = ['src/screens/auth/login-screen.tsx', 'src/screens/
 export const EAGER_COMPILE = ['react', 'boot', 'console'];
 /** V8's explicit compile hint, the first line of each EAGER_COMPILE chunk. */
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-/** Kept in chunks of their own, by the groups in vite.config.ts. */
-const OWN_CHUNKS = /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/;
 
 /**
  * The chunks of a page's first paint, merged by what loads them rather than left to the default
@@ -29,9 +27,10 @@ const OWN_CHUNKS = /node_modules[\\/](react|react-dom|scheduler|zod)[\\/]|src[\\
  *   which every signed-in page loads anyway.
  *
  * The sets are static import closures taken from the module graph once it is built (buildEnd),
- * before the chunks are made.
+ * before the chunks are made. `ownChunks`: the tests of vite.config.ts's groups that keep modules
+ * in chunks of their own (React, zod); those modules stay out of these groups.
  */
-export function firstPaintChunks() {
+export function firstPaintChunks(ownChunks: RegExp[]) {
   const sets = { earlyFetch: new Set<string>(), boot: new Set<string>(), shared: new Set<string>(), console: new Set<string>() };
   const plugin: Plugin = {
     name: 'first-paint-chunks',
@@ -77,7 +76,7 @@ export function firstPaintChunks() {
       sets.console = difference(firstPage, signIn);
     },
   };
-  const member = (set: keyof typeof sets) => (id: string) => sets[set].has(id) && !OWN_CHUNKS.test(id);
+  const member = (set: keyof typeof sets) => (id: string) => sets[set].has(id) && !ownChunks.some((test) => test.test(id));
   const groups = [
     { name: 'early-fetch-code', test: member('earlyFetch'), priority: 6 },
     { name: 'boot', test: member('boot'), priority: 5 },

@@ -17,13 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import { serveStatic } from '../tests/e2e/static-server';
-import { bundleGraphPath, type BundleGraph } from './bundle-graph';
+import { bundleGraphPath, MOCK_MODULE, type BundleGraph } from './bundle-graph';
 
 const RUNS = 3;
 const TARGET_MS = 1000;
 const root = resolve('dist-demo');
 const chartOrMapMarkers = ['ApexCharts', 'apexcharts', 'ol-viewport', 'OpenLayers'];
-const MOCK_MODULE = /^(mocks|scenarios)\/|node_modules\/(msw|@msw|@mswjs)\//;
 
 /**
  * The demo build's chunks that carry mock code (mocks/, scenarios/, MSW): the kit and its steps
