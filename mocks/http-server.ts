@@ -4,6 +4,7 @@ import { getResponse } from 'msw';
 import type { Backend } from './backend';
 import { collectionNames, type CollectionName } from './db';
 import type { FailOptions, FaultOutcome } from './faults';
+import { emulatorAccountsOf, provisionEmulatorAccounts } from './identity-emulator';
 import { createNodeBackend } from './node';
 import type { PushInput } from './pushes';
 
@@ -15,6 +16,9 @@ import type { PushInput } from './pushes';
  *
  *   /identitytoolkit/...  → https://identitytoolkit.googleapis.com/...
  *   /securetoken/...      → https://securetoken.googleapis.com/...
+ *   /identitytoolkit.googleapis.com/..., /securetoken.googleapis.com/...
+ *                         → the same, in the Firebase Auth emulator's layout, so the SDK pointed
+ *                           here with connectAuthEmulator (VITE_FIREBASE_AUTH_EMULATOR_URL) works
  *   /directions/...       → the directions service (https://directions.store-platform.test/...)
  *   /geocoder/...         → the geocoder (https://geocoder.store-platform.test/...)
  *   /__devkit/...         → the dev kit over HTTP (scenarios, reset, faults, outbox, records)
@@ -34,6 +38,17 @@ export interface MockServerOptions {
   scenario?: string;
   /** Seed "as of" this moment (ms); default now. */
   now?: number;
+  /**
+   * The identity project whose ID tokens the platform accepts (their `aud`, and `iss`
+   * https://securetoken.google.com/{id}); default that of .env.mock. A Firebase Auth emulator's
+   * project id (demo-…) makes the server accept that emulator's tokens for the scenario's operators.
+   */
+  identityProject?: string;
+  /**
+   * A Firebase Auth emulator (e.g. http://127.0.0.1:9099) to hold the scenario's operators as
+   * identity accounts: provisioned at start and after every dev kit reset (mocks/identity-emulator.ts).
+   */
+  identityEmulatorUrl?: string;
 }
 
 export interface MockServer {
@@ -63,6 +78,7 @@ export function upstreamUrlOf(backend: Backend, path: string): string {
   const [, first = '', ...rest] = path.split('/');
   const tail = `/${rest.join('/')}`;
   if (first in IDENTITY_HOSTS) return `${IDENTITY_HOSTS[first]}${tail}`;
+  if (Object.values(IDENTITY_HOSTS).includes(`https://${first}`)) return `https://${first}${tail}`;
   if (first === 'directions') return `${ctx.maps.directionsUrl}${tail}`;
   if (first === 'geocoder') return `${ctx.maps.geocoderUrl}${tail}`;
   return `${ctx.apiBaseUrl}${path}`;
@@ -76,9 +92,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const port = options.port ?? DEFAULT_MOCK_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${String(options.port)}`);
 
-  const backend = await createNodeBackend({ scenario: options.scenario, now: options.now });
+  const backend = await createNodeBackend({ scenario: options.scenario, now: options.now, projectId: options.identityProject });
+  const emulatorUrl = options.identityEmulatorUrl;
+  const provisionIdentity = emulatorUrl
+    ? () => provisionEmulatorAccounts(emulatorUrl, backend.ctx.projectId, emulatorAccountsOf(backend.db))
+    : () => Promise.resolve();
+  await provisionIdentity();
   const server = createServer((req, res) => {
-    handle(backend, req, res).catch((error: unknown) => {
+    handle(backend, provisionIdentity, req, res).catch((error: unknown) => {
       console.error('mock server:', error);
       if (!res.headersSent) sendJson(res, 500, { message: 'The mock server failed to answer' });
       else res.destroy();
@@ -86,9 +107,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`The mock API could not start: port ${port} on ${host} is in use`) : error);
+    server.once('error', refused);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
@@ -105,7 +128,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-async function handle(backend: Backend, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(backend: Backend, afterReset: () => Promise<void>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const local = new URL(req.url ?? '/', `http://${MOCK_SERVER_HOST}`);
 
@@ -128,7 +151,7 @@ async function handle(backend: Backend, req: IncomingMessage, res: ServerRespons
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
 
   if (local.pathname === '/__devkit' || local.pathname.startsWith('/__devkit/')) {
-    await devkitRoute(backend, method, local.pathname.slice('/__devkit'.length), body, res);
+    await devkitRoute(backend, afterReset, method, local.pathname.slice('/__devkit'.length), body, res);
     return;
   }
 
@@ -227,7 +250,7 @@ const optionalString = (value: unknown, field: string): string | undefined => {
  *   POST /__devkit/push             { ...notification? } → the push (as devkit.push)
  *   GET  /__devkit/records/:name    → a copy of one collection
  */
-async function devkitRoute(backend: Backend, method: string, path: string, body: Buffer | undefined, res: ServerResponse): Promise<void> {
+async function devkitRoute(backend: Backend, afterReset: () => Promise<void>, method: string, path: string, body: Buffer | undefined, res: ServerResponse): Promise<void> {
   const { devkit } = backend;
   const route = `${method} ${path}`;
   try {
@@ -239,6 +262,7 @@ async function devkitRoute(backend: Backend, method: string, path: string, body:
         throw new DevkitError(400, `Unknown scenario "${scenario}". Known: ${devkit.scenarios().map((s) => s.name).join(', ')}`);
       }
       await devkit.reset(scenario);
+      await afterReset();
       sendJson(res, 200, { scenario: devkit.scenario(), faults: devkit.faults() });
     } else if (route === 'GET /faults') {
       sendJson(res, 200, devkit.faults());

@@ -28,6 +28,8 @@ export interface TestBackendOptions {
   /** Seed "as of" this moment (ms); the server clock starts here and ticks in real time. Default: Date.now(). */
   now?: number;
   apiBaseUrl?: string;
+  /** The identity project whose ID tokens are accepted (default .env.mock's). */
+  projectId?: string;
   journal?: () => unknown;
 }
 
@@ -48,7 +50,7 @@ export async function createNodeBackend(options: TestBackendOptions = {}): Promi
   return createBackend({
     apiBaseUrl: options.apiBaseUrl ?? TEST_CONFIG.apiBaseUrl,
     maps: TEST_CONFIG.maps,
-    projectId: TEST_CONFIG.firebase.projectId,
+    projectId: options.projectId ?? TEST_CONFIG.firebase.projectId,
     scenarios,
     scenario: options.scenario ?? DEFAULT_SCENARIO,
     now: options.now === undefined ? () => Date.now() : clockFrom(options.now),

@@ -68,6 +68,8 @@ export function contentSecurityPolicy(env: Env): string {
   const api = originOf(env.VITE_API_BASE_URL);
   // Mock mode draws the bundled offline map and never loads tiles (src/lib/config.ts ignores the URL there).
   const tiles = live ? tileSourceOf(env.VITE_MAP_TILES_URL) : undefined;
+  // connectAuthEmulator (src/api/identity.ts): every identity call goes to that origin instead of Google's.
+  const authEmulator = live ? originOf(env.VITE_FIREBASE_AUTH_EMULATOR_URL) : undefined;
   const push = live && filled(env.VITE_FIREBASE_MESSAGING_SENDER_ID) !== undefined && filled(env.VITE_FIREBASE_VAPID_KEY) !== undefined;
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
@@ -82,7 +84,7 @@ export function contentSecurityPolicy(env: Env): string {
       unique([
         "'self'",
         api,
-        ...FIREBASE_AUTH_ORIGINS,
+        ...(authEmulator ? [authEmulator] : FIREBASE_AUTH_ORIGINS),
         ...(push ? FIREBASE_MESSAGING_ORIGINS : []),
         originOf(env.VITE_DIRECTIONS_URL),
         originOf(env.VITE_GEOCODER_URL),

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
-import { serveStatic } from '../tests/e2e/static-server';
+import { serveStatic } from './static-server';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);

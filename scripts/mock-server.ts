@@ -12,6 +12,10 @@ const { values } = parseArgs({
     port: { type: 'string' },
     scenario: { type: 'string', default: 'default' },
     host: { type: 'string', default: MOCK_SERVER_HOST },
+    // Accept the ID tokens of a Firebase Auth emulator (its demo-… project id), and create the
+    // scenario's operators there: `--identity-emulator http://127.0.0.1:9099 --identity-project demo-store-console`.
+    'identity-project': { type: 'string' },
+    'identity-emulator': { type: 'string' },
   },
 });
 
@@ -23,7 +27,13 @@ if (!/^\d+$/.test(portText) || port > 65535) {
 }
 
 try {
-  const server = await startMockServer({ port, host: values.host, scenario: values.scenario });
+  const server = await startMockServer({
+    port,
+    host: values.host,
+    scenario: values.scenario,
+    identityProject: values['identity-project'],
+    identityEmulatorUrl: values['identity-emulator'],
+  });
   const [demo] = scenarios[server.backend.devkit.scenario()]?.operators ?? [];
   console.info(`Mock API on ${server.url} (scenario "${server.backend.devkit.scenario()}", data in memory: a restart reseeds)`);
   if (demo) console.info(`Sign in as ${demo.email} / ${demo.password}; see README.md "Standalone mock API". Dev kit: ${server.url}/__devkit/scenarios`);

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
-import { serveStatic } from '../tests/e2e/static-server';
+import { serveStatic } from './static-server';
 import { bundleGraphPath, MOCK_MODULE, type BundleGraph } from './bundle-graph';
 
 const RUNS = 3;

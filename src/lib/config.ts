@@ -19,7 +19,13 @@ export function isTileUrlTemplate(value: string): boolean {
 export interface Config {
   backend: 'mock' | 'live';
   apiBaseUrl: string;
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
+  /**
+   * The identity provider (Firebase Authentication). `authEmulatorUrl` (optional, live mode only)
+   * points the SDK at an identity provider speaking Firebase's emulator protocol instead of Google
+   * (Firebase's own `connectAuthEmulator`): the Firebase Auth emulator, or `npm run mock:server`.
+   * Used by the live rehearsal and the live journeys; never set it for operators.
+   */
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId: string; authEmulatorUrl?: string };
   /**
    * Push notifications in live mode (Firebase Cloud Messaging). Optional: without both values the
    * console runs without push; with one of them only, the boot names the missing one.
@@ -82,7 +88,11 @@ export function parseConfig(env: Record<string, string | boolean | undefined>): 
     authDomain: text('VITE_FIREBASE_AUTH_DOMAIN'),
     projectId: text('VITE_FIREBASE_PROJECT_ID'),
     appId: text('VITE_FIREBASE_APP_ID'),
-  };
+  } as Config['firebase'];
+  // Mock mode ignores it, as it ignores tiles: the mock backend answers Google's own hosts in the page.
+  if (env.VITE_BACKEND !== 'mock' && hasValue(env.VITE_FIREBASE_AUTH_EMULATOR_URL)) {
+    firebase.authEmulatorUrl = httpUrl('VITE_FIREBASE_AUTH_EMULATOR_URL');
+  }
   let push: Config['push'];
   if (hasValue(env.VITE_FIREBASE_MESSAGING_SENDER_ID) || hasValue(env.VITE_FIREBASE_VAPID_KEY)) {
     push = { messagingSenderId: text('VITE_FIREBASE_MESSAGING_SENDER_ID'), vapidKey: text('VITE_FIREBASE_VAPID_KEY') };

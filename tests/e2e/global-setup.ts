@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { serveStatic } from './static-server';
+import { serveStatic } from '../../scripts/static-server';
 
 function requireBuild(folder: string, script: string): string {
   const root = resolve(folder);

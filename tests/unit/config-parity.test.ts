@@ -22,6 +22,7 @@ const ConfigSchema = z.object({
     authDomain: nonEmpty(),
     projectId: nonEmpty(),
     appId: nonEmpty(),
+    authEmulatorUrl: httpUrl().optional(),
   }),
   /**
    * Push notifications in live mode (Firebase Cloud Messaging). Optional: without both values the
@@ -59,6 +60,7 @@ const envNames: Record<string, string> = {
   'firebase.authDomain': 'VITE_FIREBASE_AUTH_DOMAIN',
   'firebase.projectId': 'VITE_FIREBASE_PROJECT_ID',
   'firebase.appId': 'VITE_FIREBASE_APP_ID',
+  'firebase.authEmulatorUrl': 'VITE_FIREBASE_AUTH_EMULATOR_URL',
   'push.messagingSenderId': 'VITE_FIREBASE_MESSAGING_SENDER_ID',
   'push.vapidKey': 'VITE_FIREBASE_VAPID_KEY',
   'push.topicSubscribePath': 'VITE_PUSH_TOPIC_SUBSCRIBE_PATH',
@@ -77,7 +79,7 @@ const hasValue = (value: string | boolean | undefined) => typeof value === 'stri
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 function parseConfigWithZod(env: Record<string, string | boolean | undefined>): ReferenceResult {
-  const tilesAllowed = env.VITE_BACKEND !== 'mock';
+  const liveOnlyAllowed = env.VITE_BACKEND !== 'mock';
   const candidate = {
     backend: env.VITE_BACKEND,
     apiBaseUrl: env.VITE_API_BASE_URL,
@@ -86,6 +88,7 @@ function parseConfigWithZod(env: Record<string, string | boolean | undefined>): 
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
       projectId: env.VITE_FIREBASE_PROJECT_ID,
       appId: env.VITE_FIREBASE_APP_ID,
+      ...(liveOnlyAllowed && hasValue(env.VITE_FIREBASE_AUTH_EMULATOR_URL) ? { authEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL } : {}),
     },
     ...(hasValue(env.VITE_FIREBASE_MESSAGING_SENDER_ID) || hasValue(env.VITE_FIREBASE_VAPID_KEY)
       ? {
@@ -102,17 +105,18 @@ function parseConfigWithZod(env: Record<string, string | boolean | undefined>): 
       // Optional: blank (as .env.mock and .env.example leave them) means the offline base map. Mock
       // mode ignores them (not even validated): a tile URL left in a .env must not send a demo's
       // map requests to the internet.
-      ...(tilesAllowed && hasValue(env.VITE_MAP_TILES_URL) ? { tilesUrl: env.VITE_MAP_TILES_URL } : {}),
-      ...(tilesAllowed && hasValue(env.VITE_MAP_TILES_ATTRIBUTION) ? { tilesAttribution: env.VITE_MAP_TILES_ATTRIBUTION } : {}),
+      ...(liveOnlyAllowed && hasValue(env.VITE_MAP_TILES_URL) ? { tilesUrl: env.VITE_MAP_TILES_URL } : {}),
+      ...(liveOnlyAllowed && hasValue(env.VITE_MAP_TILES_ATTRIBUTION) ? { tilesAttribution: env.VITE_MAP_TILES_ATTRIBUTION } : {}),
     },
   };
   const result = ConfigSchema.safeParse(candidate);
   if (result.success) {
-    const { maps } = result.data;
+    const { maps, firebase } = result.data;
     return {
       ok: true,
       config: {
         ...result.data,
+        firebase: { ...firebase, ...(firebase.authEmulatorUrl ? { authEmulatorUrl: withoutTrailingSlash(firebase.authEmulatorUrl) } : {}) },
         apiBaseUrl: withoutTrailingSlash(result.data.apiBaseUrl),
         maps: { ...maps, directionsUrl: withoutTrailingSlash(maps.directionsUrl), geocoderUrl: withoutTrailingSlash(maps.geocoderUrl) },
       },

@@ -38,7 +38,10 @@ export function serveStatic(root: string, port = 0): Promise<{ server: Server; u
     response.setHeader('Vary', 'Accept-Encoding');
     createReadStream(file).pipe(createGzip()).pipe(response);
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`The console's static host could not start: port ${port} on 127.0.0.1 is in use`) : error),
+    );
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
