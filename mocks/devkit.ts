@@ -74,9 +74,9 @@ export interface Devkit {
    * `{ id, to, kind, subject, link, sentAt }` with `kind` 'signupValidation' (POST /stores/signup;
    * `link` = `/auth/validate/{email}/{token}`, URL-encoded parts) or 'passwordReset' (the identity
    * provider's sendOobCode, only for an e-mail that has an account; `link` =
-   * `/auth/recovery?oobCode=…`, for show). `link` is a path of the console: open it on the page's
-   * origin. `sentAt` in ms. Kept with the data (persisted, survives a reload; a reset empties it),
-   * the latest 100.
+   * `/auth/recovery?mode=resetPassword&oobCode=…`, where a new password is chosen). `link` is a
+   * path of the console: open it on the page's origin. `sentAt` in ms. Kept with the data
+   * (persisted, survives a reload; a reset empties it), the latest 100.
    *
    *   const { link } = devkit.outbox().findLast((m) => m.kind === 'signupValidation' && m.to === email)!;
    *   await page.goto(new URL(link, page.url()).href);

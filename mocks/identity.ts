@@ -7,7 +7,7 @@ import { decodeUnsignedJwt, encodeUnsignedJwt } from './jwt';
 import type { Kit } from './kit';
 import { randomToken } from './random';
 import { passwordResetLink, sendMail, subjectOf } from './outbox';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { findOperatorByEmail, issuerOf } from './sessions';
 import { seconds } from './time';
 
@@ -15,7 +15,9 @@ import { seconds } from './time';
  * The identity provider (Firebase Authentication) as its REST API answers the JS SDK, so the
  * console signs in with the real SDK in mock mode too. Shapes follow what @firebase/auth 1.13
  * reads: signInWithPassword → { idToken, refreshToken, expiresIn, localId }, then accounts:lookup
- * → users[0]; securetoken's /v1/token refreshes with a form-encoded refresh_token. Errors are
+ * → users[0]; securetoken's /v1/token refreshes with a form-encoded refresh_token;
+ * accounts:sendOobCode mails a one-use reset code that accounts:resetPassword checks (`{ oobCode }`)
+ * and spends (`{ oobCode, newPassword }`) → { email, requestType }. Errors are
  * Google's envelope `{ error: { code, message } }`, where the SDK maps `message` to an
  * auth/... code (INVALID_LOGIN_CREDENTIALS → auth/invalid-credential).
  *
@@ -26,6 +28,10 @@ const IDENTITY_TOOLKIT = 'https://identitytoolkit.googleapis.com/v1';
 const SECURE_TOKEN = 'https://securetoken.googleapis.com/v1';
 /** Firebase ID tokens live one hour. */
 export const ID_TOKEN_TTL_S = 3600;
+/** Firebase's password-reset links work for one hour. */
+export const PASSWORD_RESET_CODE_TTL_MS = 60 * 60 * 1000;
+/** Firebase's own minimum (a project's password policy may ask for more; the console asks for 8). */
+const PROVIDER_PASSWORD_MIN_LENGTH = 6;
 
 export function identityError(status: number, message: string): Response {
   return HttpResponse.json(identityErrorBody(status, message), { status });
@@ -72,6 +78,7 @@ async function passwordMatches(operator: OperatorRecord, password: string): Prom
 const PasswordSignInSchema = z.object({ email: z.string(), password: z.string() });
 const LookupSchema = z.object({ idToken: z.string() });
 const OobCodeSchema = z.object({ requestType: z.string(), email: z.string().optional() });
+const ResetPasswordSchema = z.object({ oobCode: z.string().optional(), newPassword: z.string().optional() });
 
 function requireApiKey(request: Request): void {
   if (!new URL(request.url).searchParams.get('key')) {
@@ -105,6 +112,7 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
       // One answer for an unknown e-mail and a wrong password, like Firebase with e-mail
       // enumeration protection: nothing tells which one was wrong.
       if (!operator || !(await passwordMatches(operator, password))) throw identityError(400, 'INVALID_LOGIN_CREDENTIALS');
+      if (operator.disabled) throw identityError(400, 'USER_DISABLED');
 
       const now = ctx.now();
       const signedIn =
@@ -159,8 +167,10 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
 
     /**
      * Password reset e-mail. Answers success for any well-formed address (no account enumeration);
-     * only an address with an account gets a message in the outbox (mocks/outbox.ts), whose link
-     * (`/auth/recovery?oobCode=…`) is for show: no page confirms a new password.
+     * only an address with an account gets a message in the outbox (mocks/outbox.ts) with a new
+     * one-use code (oobCodes, PASSWORD_RESET_CODE_TTL_MS) in its link,
+     * `/auth/recovery?mode=resetPassword&oobCode=…` (the console's page for accounts:resetPassword).
+     * Codes sent before stay good until used or expired, as Firebase's do.
      */
     kit.external('post', `${IDENTITY_TOOLKIT}/accounts\\:sendOobCode`, identityTarget, async ({ request }) => {
       requireApiKey(request);
@@ -169,14 +179,63 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
       if (!email || !z.email().safeParse(email.trim()).success) throw identityError(400, 'INVALID_EMAIL');
       const operator = findOperatorByEmail(ctx, email);
       if (operator) {
-        await sendMail(ctx.db, ctx.now(), {
+        const now = ctx.now();
+        ctx.db.oobCodes.deleteMany((q) => q.where({ expiresAt: (expiresAt: number) => expiresAt <= now }));
+        const { code } = await ctx.db.oobCodes.create({
+          code: randomToken(24),
+          requestType: 'PASSWORD_RESET',
+          operatorId: operator.id,
+          email: operator.email,
+          issuedAt: now,
+          expiresAt: now + PASSWORD_RESET_CODE_TTL_MS,
+        });
+        const language = operator.preferences.language;
+        await sendMail(ctx.db, now, {
           to: operator.email,
           kind: 'passwordReset',
-          subject: subjectOf('passwordReset', operator.preferences.language),
-          link: passwordResetLink(randomToken(24)),
+          subject: subjectOf('passwordReset', language),
+          link: passwordResetLink(code, { apiKey: new URL(request.url).searchParams.get('key') ?? undefined, lang: language }),
         });
       }
       return HttpResponse.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: email.trim() });
+    }),
+
+    /**
+     * A password-reset code: `{ oobCode }` alone checks it (verifyPasswordResetCode) and names its
+     * account; with `newPassword` (confirmPasswordReset) it sets the password — kept as a salted
+     * hash, like sign-up's — and spends the code. Like Firebase: an unknown or spent code is
+     * INVALID_OOB_CODE, an old one EXPIRED_OOB_CODE, a disabled account USER_DISABLED, a removed
+     * one EMAIL_NOT_FOUND (the SDK's auth/user-not-found), a short password WEAK_PASSWORD (the
+     * code is kept for another try); a new password ends the account's other sign-ins (its refresh
+     * tokens are revoked).
+     */
+    kit.external('post', `${IDENTITY_TOOLKIT}/accounts\\:resetPassword`, identityTarget, async ({ request }) => {
+      requireApiKey(request);
+      const { oobCode, newPassword } = await jsonOf(request, ResetPasswordSchema, 'MISSING_OOB_CODE');
+      if (!oobCode) throw identityError(400, 'MISSING_OOB_CODE');
+      const code = ctx.db.oobCodes.findFirst((q) => q.where({ code: oobCode }));
+      if (!code) throw identityError(400, 'INVALID_OOB_CODE');
+      if (code.expiresAt <= ctx.now()) throw identityError(400, 'EXPIRED_OOB_CODE');
+      const operator = ctx.db.operators.findFirst((q) => q.where({ id: code.operatorId }));
+      if (!operator) throw identityError(400, 'EMAIL_NOT_FOUND');
+      if (operator.disabled) throw identityError(400, 'USER_DISABLED');
+      const answer = { kind: 'identitytoolkit#ResetPasswordResponse', email: operator.email, requestType: code.requestType };
+      if (newPassword === undefined) return HttpResponse.json(answer);
+
+      if ([...newPassword].length < PROVIDER_PASSWORD_MIN_LENGTH) {
+        throw identityError(400, `WEAK_PASSWORD : Password should be at least ${PROVIDER_PASSWORD_MIN_LENGTH} characters`);
+      }
+      ctx.db.oobCodes.delete((q) => q.where({ code: oobCode }));
+      const passwordHash = await hashPassword(newPassword);
+      await ctx.db.operators.update((q) => q.where({ id: operator.id }), {
+        data(draft) {
+          // A seeded account's published demo password stops working too.
+          delete draft.password;
+          draft.passwordHash = passwordHash;
+        },
+      });
+      ctx.db.refreshTokens.deleteMany((q) => q.where({ operatorId: operator.id }));
+      return HttpResponse.json(answer);
     }),
 
     /** A new ID token for a refresh token (grant_type=refresh_token, form-encoded). */

@@ -15,11 +15,13 @@ import { randomToken } from './random';
  * events), the scenario it was recorded in, when it was exported, and a snapshot of the mock
  * backend's data (the screens read from the mock server, not from the journal).
  *
- * No token and no password ever enters the file: platform sessions and identity refresh tokens
- * are left out, and the operators' demo passwords and password hashes, the stores' API keys, the
- * sign-ups' link tokens and password hashes and the outbox's links are blanked. Importing puts
- * fresh ones back (restoreSecrets); the seeded demo accounts get their published demo passwords
- * back from the scenario, so their sign-in hints keep working.
+ * No token and no password ever enters the file: platform sessions, identity refresh tokens and
+ * the provider's one-use codes (the password-reset links' oobCode) are left out, and the
+ * operators' demo passwords and password hashes, the stores' API keys, the sign-ups' link tokens
+ * and password hashes and the outbox's links are blanked. Importing puts fresh ones back
+ * (restoreSecrets; a reset link comes back as one the provider never issued, so it reads as used);
+ * the seeded demo accounts get their published demo passwords back from the scenario, so their
+ * sign-in hints keep working.
  */
 export const JOURNAL_FILE_KIND = 'store-console.journal';
 export const JOURNAL_FILE_FORMAT = 1;
@@ -153,6 +155,7 @@ const omit = (row: Row, ...fields: string[]) => {
 const redactors: Partial<Record<CollectionName, (row: Row) => Row[]>> = {
   sessions: () => [],
   refreshTokens: () => [],
+  oobCodes: () => [],
   operators: (row) => omit(row, 'password', 'passwordHash'),
   registrations: (row) => omit(row, 'passwordHash', 'token'),
   stores: (row) => [{ ...row, apiKey: '' }],

@@ -10,8 +10,10 @@ import { nextId, type Db, type OutboxMessage } from './db';
  * - `signupValidation` (POST /stores/signup, handlers/registration.ts), to the e-mail signing up:
  *   the link `/auth/validate/{email}/{token}`, both parts URL-encoded.
  * - `passwordReset` (the identity provider's accounts:sendOobCode, identity.ts), only when an
- *   account has that e-mail (the HTTP answer is the same either way): `/auth/recovery?oobCode=…`,
- *   for show (there is no page that confirms a new password).
+ *   account has that e-mail (the HTTP answer is the same either way): Firebase's action link with
+ *   the console's /auth/recovery as its custom action URL,
+ *   `/auth/recovery?mode=resetPassword&oobCode=…&apiKey=…&lang=…`, where the operator chooses a
+ *   new password (the code works for an hour, once: accounts:resetPassword).
  *
  * Links are paths of the console, relative to the page's origin. Subjects are in the language of
  * the person written to (the sign-up's, the operator's preference).
@@ -25,8 +27,12 @@ export function validationLink(email: string, token: string): string {
   return `/auth/validate/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
 }
 
-export function passwordResetLink(oobCode: string): string {
-  return `/auth/recovery?oobCode=${encodeURIComponent(oobCode)}`;
+/** Firebase's action link for a reset code; `apiKey` and `lang` as Firebase adds them, when known. */
+export function passwordResetLink(oobCode: string, extras: { apiKey?: string; lang?: string } = {}): string {
+  const query = new URLSearchParams({ mode: 'resetPassword', oobCode });
+  if (extras.apiKey) query.set('apiKey', extras.apiKey);
+  if (extras.lang) query.set('lang', extras.lang);
+  return `/auth/recovery?${query.toString()}`;
 }
 
 const SUBJECTS: Record<MailKind, Record<Language, (name: string) => string>> = {

@@ -372,6 +372,7 @@ const keyOf: { [K in CollectionName]: (record: RecordOf<K>) => string } = {
   operators: (r) => String(r.id),
   sessions: (r) => r.token,
   refreshTokens: (r) => r.token,
+  oobCodes: (r) => r.code,
   crmSyncs: (r) => String(r.id),
   registrations: (r) => String(r.id),
   outbox: (r) => String(r.id),

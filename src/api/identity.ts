@@ -13,12 +13,20 @@ export interface IdentityConfig {
   authDomain: string;
   projectId: string;
   appId: string;
+  /** An identity provider speaking Firebase's emulator protocol (the rehearsal, the live journeys). */
+  authEmulatorUrl?: string;
 }
 
+/**
+ * Why a sign-in failed: 'credentials', the provider or the platform refused the e-mail/password;
+ * 'unavailable', one of them could not be reached; 'unreadable', the platform answered with
+ * something this console cannot read (a contract problem, not the operator's network).
+ */
+export type SignInFailureReason = 'credentials' | 'unavailable' | 'unreadable';
+
 export class IdentityError extends Error {
-  /** 'credentials': the provider refused the e-mail/password; 'unavailable': it could not be reached. */
-  readonly reason: 'credentials' | 'unavailable';
-  constructor(reason: 'credentials' | 'unavailable', message: string) {
+  readonly reason: SignInFailureReason;
+  constructor(reason: SignInFailureReason, message: string) {
     super(message);
     this.name = 'IdentityError';
     this.reason = reason;
@@ -41,13 +49,18 @@ function loadAuth(): Promise<Auth> {
   const appConfig = config;
   const ready = backendReady;
   auth ??= (async () => {
-    const [{ initializeApp }, { initializeAuth, browserLocalPersistence }] = await Promise.all([
+    const [{ initializeApp }, { initializeAuth, browserLocalPersistence, connectAuthEmulator }] = await Promise.all([
       import('firebase/app'),
       import('firebase/auth'),
       ready?.(),
     ]);
+    const { authEmulatorUrl, ...appOptions } = appConfig;
     // localStorage persistence (not IndexedDB) so sign-out demonstrably leaves nothing behind.
-    return initializeAuth(initializeApp(appConfig), { persistence: browserLocalPersistence });
+    const started = initializeAuth(initializeApp(appOptions), { persistence: browserLocalPersistence });
+    // Firebase's own switch: every identity call then goes to {url}/identitytoolkit.googleapis.com/…
+    // and {url}/securetoken.googleapis.com/…; the banner would cover the console's own UI.
+    if (authEmulatorUrl) connectAuthEmulator(started, authEmulatorUrl, { disableWarnings: true });
+    return started;
   })();
   return auth;
 }
@@ -112,3 +125,70 @@ export async function signOutOfProvider(): Promise<void> {
 
 /** IndexedDB databases the SDK writes (its heartbeat log), for sign-out to delete. */
 export const IDENTITY_SDK_DATABASES = ['firebase-heartbeat-database'] as const;
+
+/**
+ * Why the provider refused a password-reset link or the new password chosen with it:
+ * - 'expired': the link is past its time (auth/expired-action-code);
+ * - 'invalid': used already, replaced, cut short when copied (auth/invalid-action-code);
+ * - 'account': the account is disabled or no longer exists (auth/user-disabled, auth/user-not-found);
+ * - 'weakPassword': the provider's password rules refuse it (auth/weak-password, or a project's
+ *   password policy: auth/password-does-not-meet-requirements);
+ * - 'unavailable': the provider could not be reached (auth/network-request-failed, …).
+ */
+export type PasswordResetRefusal = 'expired' | 'invalid' | 'account' | 'weakPassword' | 'unavailable';
+
+export class PasswordResetError extends Error {
+  readonly reason: PasswordResetRefusal;
+  constructor(reason: PasswordResetRefusal, message: string) {
+    super(message);
+    this.name = 'PasswordResetError';
+    this.reason = reason;
+  }
+}
+
+const passwordResetRefusals: Readonly<Record<string, PasswordResetRefusal>> = {
+  'auth/expired-action-code': 'expired',
+  'auth/invalid-action-code': 'invalid',
+  'auth/user-disabled': 'account',
+  'auth/user-not-found': 'account',
+  // The SDK's reading of USER_NOT_FOUND on any endpoint (a password reset carries no token to expire).
+  'auth/user-token-expired': 'account',
+  'auth/weak-password': 'weakPassword',
+  'auth/password-does-not-meet-requirements': 'weakPassword',
+};
+
+function passwordResetError(error: unknown, fallback: string): PasswordResetError {
+  const code = (error as { code?: string }).code ?? '';
+  // Anything else (the provider out of reach, an answer the SDK cannot read) is worth a retry.
+  return new PasswordResetError(passwordResetRefusals[code] ?? 'unavailable', code || fallback);
+}
+
+/**
+ * The e-mail of the account a password-reset link is for (the link's `oobCode`), without using
+ * the link up: POST identitytoolkit accounts:resetPassword `{ oobCode }`. Rejects with a
+ * PasswordResetError.
+ */
+export async function verifyPasswordResetLink(oobCode: string): Promise<string> {
+  const current = await loadAuth();
+  const { verifyPasswordResetCode } = await import('firebase/auth');
+  try {
+    return await verifyPasswordResetCode(current, oobCode);
+  } catch (error) {
+    throw passwordResetError(error, 'password reset link refused');
+  }
+}
+
+/**
+ * Sets the account's new password with a password-reset link, which this uses up: POST
+ * identitytoolkit accounts:resetPassword `{ oobCode, newPassword }`. Signs nobody in. Rejects with
+ * a PasswordResetError.
+ */
+export async function confirmPasswordResetLink(oobCode: string, newPassword: string): Promise<void> {
+  const current = await loadAuth();
+  const { confirmPasswordReset } = await import('firebase/auth');
+  try {
+    await confirmPasswordReset(current, oobCode, newPassword);
+  } catch (error) {
+    throw passwordResetError(error, 'new password refused');
+  }
+}

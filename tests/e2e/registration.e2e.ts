@@ -9,7 +9,8 @@ setUpBrowser();
  * Registration journeys (issue 8): a new store signs up, reads "Check your inbox", opens the
  * validation link the mock's outbox recorded, is verified, signs in with the new account and
  * lands on an empty overview; a bad token shows the error screen; recovery confirms the same way
- * for any address; a signed-in operator is sent away from the public pages; axe on every screen.
+ * for any address, and its link chooses a new password and signs in (issue 22); a signed-in
+ * operator is sent away from the public pages; axe on every screen.
  */
 
 interface OutboxMessage {
@@ -113,5 +114,27 @@ describe('registration', () => {
       await page.waitForURL('**/overview');
       expect(new URL(page.url()).pathname).toBe('/overview');
     }
+  });
+
+  it('5. The reset e-mail’s link → "Choose a new password" → saved and signed in on the overview', async () => {
+    const page = await openPage('/auth/recovery');
+    await acceptCookies(page);
+    await page.getByLabel('Email').fill('demo@store.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account uses demo@store.test, we have sent it a link to reset the password.').waitFor();
+    const [message] = (await outbox(page)).filter((m) => m.kind === 'passwordReset' && m.to === 'demo@store.test');
+    expect(message.link).toMatch(/^\/auth\/recovery\?mode=resetPassword&oobCode=/);
+
+    await page.goto(new URL(message.link, page.url()).toString());
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await page.getByText('For the account demo@store.test.', { exact: false }).waitFor();
+    // The code has left the address bar (it lives on in the history entry's state).
+    await page.waitForURL((url) => url.pathname === '/auth/recovery' && url.search === '');
+    expect(await axeViolations(page, 'choose a new password')).toEqual([]);
+    await page.getByLabel('New password', { exact: true }).fill('Forn-nou-2026!');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Forn-nou-2026!');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   });
 });

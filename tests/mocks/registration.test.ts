@@ -375,7 +375,7 @@ describe('password reset (the identity provider’s sendOobCode)', () => {
     const mail = outbox();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: DEMO.email, kind: 'passwordReset', subject: 'Reset your password' });
-    expect(mail[0].link).toMatch(/^\/auth\/recovery\?oobCode=[0-9a-f]{48}$/);
+    expect(mail[0].link).toMatch(/^\/auth\/recovery\?mode=resetPassword&oobCode=[0-9a-f]{48}&apiKey=mock-api-key&lang=en$/);
   });
 
   it('writes to a new operator in the language of its sign-up', async () => {

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
 import { useT, type Translate } from '../../i18n';
@@ -16,6 +16,7 @@ import { selectRecoveryStep, type RecoveryStep } from '../../machines/recovery.m
 import { RecordTextField } from '../records/record-fields';
 import { handEmail, useHandedEmail } from './handed-email';
 import { emailProblem } from './sign-in-form';
+import { PasswordReset } from './password-reset';
 import { PublicHeading } from './public-heading';
 
 /** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
@@ -28,13 +29,40 @@ const recoveryFormSchema = (t: Translate) =>
   });
 type RecoveryForm = z.infer<ReturnType<typeof recoveryFormSchema>>;
 
+/** Where a password-reset link lives on once read out of the URL: the history entry's state (kept across a reload). */
+const ResetLinkStateSchema = z.object({ resetLink: z.object({ oobCode: z.string().min(1) }) });
+
 /**
- * /auth/recovery (issue 8): the identity provider sends a password reset link. The confirmation
- * reads the same whether or not an account uses the address (the page cannot be used to find out
- * who is registered); a provider that cannot be reached says so, with Retry; an address the
- * provider does not take for an e-mail is marked on the field. An e-mail handed over by the previous page fills the e-mail.
+ * /auth/recovery: asking for a password reset link (issue 8), or, opened from that link, choosing
+ * the new password (issue 22). The link is Firebase's action link with this page as the project's
+ * custom action URL: `/auth/recovery?mode=resetPassword&oobCode=…&apiKey=…&lang=…`. On arrival
+ * the page moves the code out of the address bar and the history entry (issue 9, Security: a
+ * Referer, a shared screen or the history must not carry it) into the entry's state, like the
+ * validation link (validate-screen.tsx). Without a link, the request form.
  */
 export default function RecoveryScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(location.search);
+  const fromUrl = query.get('mode') === 'resetPassword' ? (query.get('oobCode') ?? '') : '';
+  const kept = ResetLinkStateSchema.safeParse(location.state);
+  const oobCode = fromUrl || (kept.success ? kept.data.resetLink.oobCode : '');
+  useEffect(() => {
+    if (fromUrl) void navigate('/auth/recovery', { replace: true, state: { resetLink: { oobCode: fromUrl } } });
+  }, [fromUrl, navigate]);
+  // A new link in the same tab is a new reset: fresh machine. Moving the code out of the URL keeps
+  // the key, so it does not check the link again.
+  return oobCode ? <PasswordReset key={oobCode} oobCode={oobCode} /> : <RecoveryRequest />;
+}
+
+/**
+ * Asking for a reset link (issue 8): the identity provider sends a password reset link. The
+ * confirmation reads the same whether or not an account uses the address (the page cannot be used
+ * to find out who is registered); a provider that cannot be reached says so, with Retry; an
+ * address the provider does not take for an e-mail is marked on the field. An e-mail handed over
+ * by the previous page fills the e-mail.
+ */
+function RecoveryRequest() {
   const t = useT();
   const title = usePageTitle('auth.recovery.title');
   const [machine] = useState(liveRecoveryMachine);
