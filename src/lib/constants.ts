@@ -12,6 +12,15 @@ export const OVERVIEW_REVIEW_COUNT = 3;
 export const FINANCE_DEFAULT_DAYS = 7;
 export const OFFERS_POLL_MS = 20_000;
 export const PAST_ORDERS_POLL_MS = 10_000;
+/**
+ * Without push (not configured, not allowed, or the platform has no subscription call) the bell
+ * asks the store profile for new notifications this often while the console is visible
+ * (docs/decisions/031-notifications-without-push.md). Not in the spec: a minute keeps the bell
+ * close to current at one profile read a minute per open console.
+ */
+export const NOTIFICATIONS_REFRESH_MS = 60_000;
+/** Read marks kept per operator and store (localStorage): the newest this many ids. */
+export const NOTIFICATION_READ_MARKS_MAX = 500;
 export const PAGINATION_PAGES = 5;
 export const PAGINATION_MARGIN_PAGES = 2;
 export const AVATAR_GROUP_LIMIT = 3;

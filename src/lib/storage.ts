@@ -15,6 +15,13 @@ export const storageKeys = {
   accent: `${APP_STORAGE_PREFIX}accent`,
 } as const;
 
+/**
+ * The notifications an operator has read, per store (localStorage): one key per operator, so a
+ * second operator of the same browser neither sees nor changes the first one's marks. Under the
+ * app prefix, so signing out removes them with everything else (decision 031).
+ */
+export const notificationReadMarksKey = (operator: string) => `${APP_STORAGE_PREFIX}notifications-read.${operator}`;
+
 type Area = 'local' | 'session';
 
 function area(which: Area): Storage | undefined {

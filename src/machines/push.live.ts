@@ -2,6 +2,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { PushChannel } from '../api/push';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
+import { operatorOf, readMarks, rememberRead, withReadMarks } from './notification-read-marks';
+import { liveNotificationsRefreshMachine } from './notifications-refresh.live';
 import { pushMachine, type PushEvent, type ReceivePushesInput } from './push.machine';
 import type { SnackbarRequest } from './snackbar.machine';
 
@@ -12,10 +14,11 @@ export interface PushDeps {
   channel: PushChannel;
 }
 
-/** The push machine with a real channel. */
+/** The push machine with a real channel, the notifications refresh for when pushes do not arrive, and the read marks. */
 export function livePushMachine({ journal, notify, channel }: PushDeps) {
   return pushMachine.provide({
     actors: {
+      refreshNotifications: liveNotificationsRefreshMachine({ journal }),
       readPermission: fromPromise(() => channel.permission()),
       requestPermission: fromPromise(() => channel.requestPermission()),
       receivePushes: fromCallback<PushEvent, ReceivePushesInput>(({ input, sendBack }) => {
@@ -38,7 +41,14 @@ export function livePushMachine({ journal, notify, channel }: PushDeps) {
       }),
     },
     actions: {
-      recordReceived: (_, { notification }) => journal.append({ type: 'notifications.received', at: now(), notification }),
+      recordReceived: ({ context }, { notification }) => {
+        const [marked] = withReadMarks([notification], readMarks(operatorOf(journal), context.storeId));
+        journal.append({ type: 'notifications.received', at: now(), notification: marked });
+      },
+      recordRead: ({ context }, { ids }) => {
+        journal.append({ type: 'notifications.read', at: now(), ids });
+        rememberRead(operatorOf(journal), context.storeId, ids);
+      },
       notifyReceived: (_, { title }) => notify({ key: 'notifications.pushReceived', params: { title }, severity: 'info' }),
       logFailure: (_, { error }) => console.info('Push notifications are off', error instanceof Error ? error.message : error),
     },

@@ -5,6 +5,7 @@ import { getHome, getStoreProfile, withoutApiKey } from '../api/stores';
 import { now } from '../lib/clock';
 import { readJson, storageKeys, writeJson } from '../lib/storage';
 import type { LiveDeps } from './live-deps';
+import { operatorOf, readMarks, withReadMarks } from './notification-read-marks';
 import { overviewMachine } from './overview.machine';
 import { storeProfileMachine } from './store-profile.machine';
 import { storeSwitchMachine } from './store-switch.machine';
@@ -21,7 +22,11 @@ export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) 
       loadProfile: fromPromise(({ input }: { input: { storeId: number } }) => getStoreProfile(input.storeId)),
     },
     actions: {
-      recordProfileLoaded: (_, { profile }) => journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey(profile) }),
+      // The operator's read marks of this browser win over the server's flags (decision 031).
+      recordProfileLoaded: ({ context }, { profile }) => {
+        const notifications = withReadMarks(profile.notifications, readMarks(operatorOf(journal), context.storeId));
+        journal.append({ type: 'store.profileLoaded', at: now(), profile: withoutApiKey({ ...profile, notifications }) });
+      },
       // Spec section 8: list loads that fail are only logged.
       logLoadFailure: (_, { error }) => console.info('Store profile did not load', describe(error)),
     },

@@ -22,8 +22,8 @@ describe('push machine: generated paths run against a real actor', () => {
     const report = coverage(pushMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(7);
-    expect(report.transitions.total).toBe(14);
+    expect(report.stateNodes.total).toBe(8);
+    expect(report.transitions.total).toBe(16);
     expect(report.complete).toBe(true);
   });
 
@@ -59,6 +59,17 @@ describe('push machine: generated paths run against a real actor', () => {
       expect(failed.state.machine.value).toBe('failed');
       const retried = pathTaking('push.failed —push.enable→ push.subscribed');
       expect(retried.steps.at(-2)!.state.machine.value).toBe('failed');
+    });
+
+    it('a platform without the topic subscription call (404/405) is said so once, and not retried', () => {
+      const missing = pathTaking('push.subscribed —push.subscriptionFailed [subscriptionCallMissing]→ push.unavailable');
+      expect(missing.state.machine.value).toBe('unavailable');
+      expect(paths.some((path) => valuesOf(path).join(' ').includes('unavailable subscribed'))).toBe(false);
+    });
+
+    it('reading notifications is recorded whatever push is doing', () => {
+      const read = pathTaking('push —notifications.markRead→ (no target)');
+      expect(read.steps.at(-1)!.event).toMatchObject({ type: 'notifications.markRead', ids: [901] });
     });
   });
 });

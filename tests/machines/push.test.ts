@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { ApiError } from '../../src/api/errors';
 import type { PushChannel, PushPermission } from '../../src/api/push';
 import type { StoreNotification } from '../../src/api/stores';
 import { createJournal } from '../../src/machines/journal';
+import type { notificationsRefreshMachine } from '../../src/machines/notifications-refresh.machine';
 import { livePushMachine } from '../../src/machines/push.live';
 import { selectPushStatus } from '../../src/machines/push.machine';
 import { selectUnreadNotifications } from '../../src/machines/selectors';
@@ -109,6 +111,32 @@ describe('push machine with a channel', () => {
     actor.send({ type: 'push.enable' });
     expect(status()).toBe('subscribed');
     expect(fake.subscriptions).toHaveLength(2);
+  });
+
+  it.each([404, 405])('a platform that answers the topic subscription %i has no such call: said once, not retried, and the bell refreshes instead', async (status) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const fake = fakeChannel('granted');
+    const { actor, status: pushStatus } = start(fake.channel);
+    await settle();
+    fake.subscriptions[0].made.reject(new ApiError({ kind: 'http', status, operation: 'POST push topic subscription', message: 'Not Found' }));
+    await settle();
+    expect(pushStatus()).toBe('unavailable');
+    const refresh = actor.getSnapshot().children.refreshNotifications?.getSnapshot() as SnapshotFrom<typeof notificationsRefreshMachine> | undefined;
+    expect(refresh?.value).toBe('waiting');
+    actor.send({ type: 'push.enable' });
+    expect(pushStatus()).toBe('unavailable');
+    expect(fake.subscriptions).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('any other refusal of the subscription call keeps "try again"', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const fake = fakeChannel('granted');
+    const { status } = start(fake.channel);
+    await settle();
+    fake.subscriptions[0].made.reject(new ApiError({ kind: 'http', status: 500, operation: 'POST push topic subscription', message: 'Internal error' }));
+    await settle();
+    expect(status()).toBe('failed');
   });
 
   it('stops the subscription when the bell goes (sign-out, store switch), even one still being made', async () => {

@@ -1,6 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import type { PushChannel } from '../../src/api/push';
+import type { Services } from '../../src/app/services';
 import { formatDateAndTime } from '../../src/lib/format';
 import { devkitPushChannel } from '../../mocks/push-channel';
 import { setupTestBackend } from '../mocks/support';
@@ -37,6 +40,12 @@ async function shellShown() {
   await screen.findAllByTestId('store-name', {}, { timeout: 5000 });
   // The store profile (which carries the notifications) loads after the shell appears.
   await waitFor(() => expect(bell().getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/));
+}
+
+/** The shell with the store profile loaded, whatever the bell counts. */
+async function profileShown(services: Services) {
+  await screen.findAllByTestId('store-name', {}, { timeout: 5000 });
+  await waitFor(() => expect(services.journal.state().store.profile).not.toBeNull());
 }
 
 async function openPopover(user: ReturnType<typeof userEvent.setup>) {
@@ -171,6 +180,77 @@ describe('notifications', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/operations/orders/pending'));
   });
 
+  it('without push the bell refreshes: what the server got while the tab was hidden is counted as soon as it shows', async () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const show = (state: DocumentVisibilityState) =>
+      act(() => {
+        visibility = state;
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    renderConsoleAt('/overview');
+    await shellShown();
+    const unread = serverNotifications().filter((n) => !n.read).length;
+
+    show('hidden');
+    // Nobody listens for pushes: the server keeps it in the store profile.
+    await act(async () => {
+      await backend.current.devkit.push({ title: 'New order #99003 from Marc Soler' });
+    });
+    expect(bell().getAttribute('aria-label')).toBe(`Notifications, ${unread} unread`);
+    show('visible');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe(`Notifications, ${unread + 1} unread`));
+    const user = userEvent.setup();
+    await openPopover(user);
+    expect(rowTitled('New order #99003 from Marc Soler').dataset.new).toBe('true');
+  });
+
+  it('what the operator read stays read after a reload, though the server still says unread', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await openPopover(user);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    cleanup();
+
+    // A reload: a new journal, the store profile loaded again.
+    expect(serverNotifications().some((n) => !n.read)).toBe(true);
+    const { services } = renderWithPushes('/overview');
+    await profileShown(services);
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    await openPopover(user);
+    expect(rows().every((row) => row.dataset.new === 'false')).toBe(true);
+  });
+
+  it.each([404, 405])('a platform without the push subscription call (%i) is said so in the popover; the console keeps working', async (status) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const missing: PushChannel = {
+      permission: async () => 'granted',
+      requestPermission: async () => 'granted',
+      subscribe: async () => {
+        throw new ApiError({ kind: 'http', status, operation: 'POST push topic subscription', message: 'Not Found' });
+      },
+    };
+    const user = userEvent.setup();
+    const { services } = renderConsoleAt('/overview', { push: missing });
+    await shellShown();
+    await openPopover(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('push-control').textContent).toBe(
+        'This platform does not support push notifications for the console. New notifications are checked here every minute instead.',
+      ),
+    );
+    expect(within(screen.getByTestId('push-control')).queryByRole('button')).toBeNull();
+    expect(rows().length).toBe(serverNotifications().length);
+
+    services.journal.append({ type: 'preferences.languageChanged', at: Date.now(), language: 'es' });
+    await waitFor(() =>
+      expect(screen.getByTestId('push-control').textContent).toBe(
+        'Esta plataforma no admite notificaciones push para la consola. En su lugar, las notificaciones nuevas se comprueban aquí cada minuto.',
+      ),
+    );
+  });
+
   it('mock mode needs no permission: the popover says notifications are on; without push it offers nothing', async () => {
     const user = userEvent.setup();
     renderWithPushes('/overview');
@@ -179,8 +259,9 @@ describe('notifications', () => {
     expect(screen.getByTestId('push-control').textContent).toBe('Notifications are on: new ones appear here as they arrive.');
     cleanup();
 
-    renderConsoleAt('/overview');
-    await shellShown();
+    // Opening the popover read them all: the reload's bell counts none.
+    const { services } = renderConsoleAt('/overview');
+    await profileShown(services);
     await openPopover(user);
     expect(screen.queryByTestId('push-control')).toBeNull();
   });

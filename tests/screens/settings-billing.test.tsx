@@ -13,6 +13,8 @@ const signedInStoreId = () => (JSON.parse(localStorage.getItem('console.user')!)
 const serverBilling = (storeId: number) => (backend.current.devkit.records('billing') as Billing[]).find((b) => b.store_id === storeId);
 
 const SAVE_FAILED = 'Error to post billing';
+const SAVE_UNSUPPORTED =
+  'This platform does not support saving billing details from the console. What you typed is still in the form; ask the platform to update the billing details.';
 
 // By label text, not by role name: naming Joy components makes happy-dom's getComputedStyle recurse.
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
@@ -104,6 +106,37 @@ describe('settings: billing', () => {
     await user.click(saveButton());
     expect(await screen.findByText('Successfully saved')).toBeTruthy();
     expect(serverBilling(storeId)).toEqual({ ...before, legal_name: 'Panadería Reintento S.L.', tax_id: 'B98765432' });
+  });
+
+  it.each([404, 405])('a platform without a billing save (%i) says saving billing is not supported here, and keeps everything typed', async (status) => {
+    const user = userEvent.setup({ delay: null });
+    const storeId = signedInStoreId();
+    const before = serverBilling(storeId)!;
+    backend.current.devkit.fail('POST /stores/profile/billing/{id}', status);
+    renderConsoleAt('/settings/billing');
+    await formShown();
+    await fill(user, { 'Legal name': 'Forn Nou S.L.', 'Tax id': 'B98765432' });
+    await user.click(saveButton());
+    expect((await screen.findByTestId('billing-save-error')).textContent).toBe(SAVE_UNSUPPORTED);
+    expect(document.querySelector('[role="alert"][data-severity="error"]')?.textContent).toContain(SAVE_UNSUPPORTED);
+    expect(screen.queryByText(SAVE_FAILED)).toBeNull();
+    expect([field('Legal name').value, field('Tax id').value]).toEqual(['Forn Nou S.L.', 'B98765432']);
+    expect(serverBilling(storeId)).toEqual(before);
+  });
+
+  it('says so in Spanish for an operator who chose Spanish', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('POST /stores/profile/billing/{id}', 405);
+    const { services } = renderConsoleAt('/settings/billing');
+    await formShown();
+    services.journal.append({ type: 'preferences.languageChanged', at: Date.now(), language: 'es' });
+    await waitFor(() => expect(field('Razón social')).toBeTruthy());
+    await fill(user, { 'Razón social': 'Forn Nou S.L.' });
+    await user.click(saveButton());
+    expect((await screen.findByTestId('billing-save-error')).textContent).toBe(
+      'Esta plataforma no permite guardar los datos de facturación desde la consola. Lo que has escrito sigue en el formulario; pide a la plataforma que actualice los datos de facturación.',
+    );
+    expect(field('Razón social').value).toBe('Forn Nou S.L.');
   });
 
   it('checks the tax id, e-mail and IBAN with the api’s rules before sending', async () => {

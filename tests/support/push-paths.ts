@@ -1,3 +1,4 @@
+import { ApiError } from '../../src/api/errors';
 import type { StoreNotification } from '../../src/api/stores';
 import { pushMachine } from '../../src/machines/push.machine';
 import { MONDAY_9AM } from './fixtures';
@@ -5,8 +6,9 @@ import type { PathEvent, PathModel } from './paths';
 
 /**
  * The events the push graph is explored with: every answer the browser can give to "may we?"
- * (read at start, or asked on "Turn on notifications"), a push arriving, and a subscription that
- * fails.
+ * (read at start, or asked on "Turn on notifications"), a push arriving, a subscription that
+ * fails, one the platform answers 404 (it has no topic subscription call), and the operator
+ * reading notifications.
  */
 export const PATH_PUSH: StoreNotification = {
   id: 901,
@@ -18,11 +20,14 @@ export const PATH_PUSH: StoreNotification = {
 };
 
 export const PATH_SUBSCRIPTION_ERROR = new Error('Service worker registration failed');
+export const PATH_SUBSCRIPTION_MISSING = new ApiError({ kind: 'http', status: 404, operation: 'POST push topic subscription', message: 'Not Found' });
 
 export const pushPathEvents = [
   { type: 'push.enable' },
   { type: 'push.received', notification: PATH_PUSH },
   { type: 'push.subscriptionFailed', error: PATH_SUBSCRIPTION_ERROR },
+  { type: 'push.subscriptionFailed', error: PATH_SUBSCRIPTION_MISSING },
+  { type: 'notifications.markRead', ids: [PATH_PUSH.id] },
   { type: 'xstate.done.actor.readPermission', output: 'granted' },
   { type: 'xstate.done.actor.readPermission', output: 'default' },
   { type: 'xstate.done.actor.readPermission', output: 'denied' },

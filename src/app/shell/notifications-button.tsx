@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StoreNotification } from '../../api/stores';
 import { useT } from '../../i18n';
-import { now } from '../../lib/clock';
 import { livePushMachine } from '../../machines/push.live';
 import { selectPushStatus } from '../../machines/push.machine';
 import { selectUnreadNotifications } from '../../machines/selectors';
@@ -30,7 +29,8 @@ export function NotificationsButton() {
 /**
  * The bell: its badge counts the unread notifications. Opening the popover marks the listed ones
  * read (the badge clears) while the popover still shows which were new. Pushes arrive through the
- * push machine, which runs from the first render, popover open or not. Plain UI (the icon
+ * push machine, which runs from the first render, popover open or not; without pushes it refreshes
+ * the list every minute while the console is visible (decision 031). Plain UI (the icon
  * button on the band and Joy's Badge, `.plain-badge`), like the popover and its rows
  * (notifications-panel.tsx): the top bar loads no Joy.
  */
@@ -48,14 +48,15 @@ function NotificationsBell({ storeId }: { storeId: number }) {
   const items = useProjection('notifications', (view) => view.items);
   const unread = useProjection('notifications', selectUnreadNotifications, sameIds);
 
+  // Read marks go through the bell's machine: the journal, and this browser for the operator.
   const openPopover = () => {
     setOpen(true);
     setFresh(new Set(unread.map((n) => n.id)));
-    if (unread.length > 0) journal.append({ type: 'notifications.read', at: now(), ids: unread.map((n) => n.id) });
+    if (unread.length > 0) pushActor.send({ type: 'notifications.markRead', ids: unread.map((n) => n.id) });
   };
   const close = () => setOpen(false);
   const followed = (notification: StoreNotification) => {
-    if (!notification.read) journal.append({ type: 'notifications.read', at: now(), ids: [notification.id] });
+    if (!notification.read) pushActor.send({ type: 'notifications.markRead', ids: [notification.id] });
     close();
   };
 

@@ -128,6 +128,7 @@ const pushHint: Partial<Record<PushStatus, MessageKey>> = {
   failed: 'notifications.pushFailed',
   blocked: 'notifications.pushBlocked',
   subscribed: 'notifications.pushOn',
+  unavailable: 'notifications.pushUnavailable',
 };
 
 /** Push notifications in this browser: the offer to turn them on (a click may ask), or their state. */
