@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
-    globalSetup: ['tests/e2e/global-setup.ts'],
+    // The live journeys' builds and Firebase Auth emulators start beside the demo build's host.
+    globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/live/live-setup.ts'],
     // Two files at a time, each with its own Chromium: the journeys spend most of their time
     // waiting on the page, and the 2-core CI machine finishes them in 7½ minutes instead of 11
     // (measured 2026-11-22: 443 s against 680 s, all 108 passing), inside its 20-minute budget.
