@@ -7,6 +7,7 @@ import { createFaults, type Faults } from './faults';
 import { indexHandlers } from './handler-index';
 import { createHandlers } from './handlers';
 import type { Persistence } from './persistence';
+import { shapedHandlers, type ResponseShape } from './spec-shape';
 import { startOfDay, type ServerClock } from './time';
 import { yieldToMain } from './yield';
 
@@ -29,6 +30,11 @@ export interface BackendOptions {
   persistence?: Persistence;
   /** After a devkit reset has reseeded and persisted (the browser reloads here). */
   afterReset?: (scenario: string) => void;
+  /**
+   * How platform answers come out: 'full' (default, the mock's rich records) or 'spec-minimal'
+   * (only the fields the spec names, mocks/spec-shape.ts).
+   */
+  shape?: ResponseShape;
 }
 
 export interface Backend {
@@ -92,5 +98,5 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   faults.applyProfile(scenario.faults);
   // On a phone's page the handlers are built in a task of their own, after the data's.
   await yieldToMain();
-  return { db, faults, ctx, handlers: indexHandlers(createHandlers(ctx)), devkit };
+  return { db, faults, ctx, handlers: shapedHandlers(indexHandlers(createHandlers(ctx)), ctx.apiBaseUrl, options.shape), devkit };
 }

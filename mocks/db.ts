@@ -1,15 +1,15 @@
 import { Collection } from '@msw/data';
 import * as z from 'zod';
 import { AccountSchema } from '../src/api/accounts';
-import { DeliveryWireSchema, PickupLocationSchema, TruckSchema } from '../src/api/logistics';
-import { LookupsSchema } from '../src/api/lookups';
+import { DeliveryWireSchema, PickupLocationInputSchema, TruckInputSchema } from '../src/api/logistics';
+import { LookupOptionSchema } from '../src/api/lookups';
 import { EarningSchema } from '../src/api/management';
-import { OfferWireSchema } from '../src/api/offers';
-import { OrderWireSchema } from '../src/api/orders';
+import { MediaSchema, OfferWireSchema } from '../src/api/offers';
+import { OrderedOfferSchema, OrderWireSchema } from '../src/api/orders';
 import { OrderSummaryWireSchema, PaymentWireSchema } from '../src/api/finance';
 import { SignupRequestSchema } from '../src/api/registration';
-import { LanguageSchema, OperatorSchema } from '../src/api/session';
-import { ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
+import { LanguageSchema, OperatorWireSchema } from '../src/api/session';
+import { DeviceSchema, ReviewWireSchema, StoreProfileWireSchema } from '../src/api/stores';
 import { BillingSchema } from '../src/api/settings';
 import { TemplateWireSchema } from '../src/api/templates';
 import { yieldToMain } from './yield';
@@ -22,10 +22,17 @@ import { yieldToMain } from './yield';
  *
  * Resources the platform returns without a store id (reviews, earnings, lookups) get one here,
  * so handlers can scope them to the operator's current store; handlers strip it when answering.
+ *
+ * The console's response schemas require only what the spec names (docs/spec-fields.md); the
+ * mock's records are richer and always complete, so the fields those schemas leave optional are
+ * required again here (the `...RecordSchema`s below). Answers still parse with the api schemas,
+ * which keep every field they declare.
  */
 
 /** A person who can sign in: the platform's operator plus what only the identity provider and the server know. */
-export const OperatorRecordSchema = OperatorSchema.extend({
+export const OperatorRecordSchema = OperatorWireSchema.extend({
+  id: z.number().int(),
+  role: z.string(),
   /** Firebase localId / the ID token's user_id and sub. */
   uid: z.string().min(1),
   /**
@@ -40,6 +47,8 @@ export const OperatorRecordSchema = OperatorSchema.extend({
   /** Identity-provider metadata, milliseconds (Firebase reports these as ms strings). */
   createdAt: z.number(),
   lastLoginAt: z.number(),
+  /** Firebase's `disabled`: the provider refuses to sign the account in or reset its password (USER_DISABLED). */
+  disabled: z.boolean().optional(),
 });
 export type OperatorRecord = z.infer<typeof OperatorRecordSchema>;
 
@@ -59,7 +68,65 @@ export const RefreshTokenRecordSchema = z.object({
   issuedAt: z.number(),
 });
 
-export const StoreLookupsSchema = LookupsSchema.extend({ store_id: z.number().int(), lang: LanguageSchema });
+/**
+ * A one-use code the identity provider mailed (accounts:sendOobCode): the `oobCode` of the reset
+ * link. It works until `expiresAt` and is deleted once used (accounts:resetPassword). Dates in ms.
+ */
+export const OobCodeRecordSchema = z.object({
+  code: z.string().min(1),
+  requestType: z.literal('PASSWORD_RESET'),
+  operatorId: z.number().int(),
+  /** The address the code was mailed to (the account's, when it was sent). */
+  email: z.string().min(1),
+  issuedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type OobCodeRecord = z.infer<typeof OobCodeRecordSchema>;
+
+export const StoreLookupsSchema = z.object({
+  offer_type: z.array(LookupOptionSchema),
+  dietary_fit: z.array(LookupOptionSchema),
+  cuisine_type: z.array(LookupOptionSchema),
+  business_type: z.array(LookupOptionSchema),
+  store_id: z.number().int(),
+  lang: LanguageSchema,
+});
+
+/** A store as the mock keeps it: the profile with its business info, terms text and devices complete. */
+export const DeviceRecordSchema = DeviceSchema.required();
+export const StoreRecordSchema = StoreProfileWireSchema.extend({
+  id: z.number().int(),
+  name: z.string().min(1),
+  description: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.object({ address_print: z.string(), city: z.string(), country: z.string().length(2), postal_code: z.string() }),
+  devices: z.array(DeviceRecordSchema),
+  special_terms: z.object({ text: z.string(), accept_date: z.number().nullable() }),
+  notifications: z.array(StoreProfileWireSchema.shape.notifications.element.required()),
+});
+export type StoreRecord = z.output<typeof StoreRecordSchema>;
+
+export const MediaRecordSchema = MediaSchema.required();
+export type MediaRecord = z.output<typeof MediaRecordSchema>;
+export const OfferRecordSchema = OfferWireSchema.extend({ media: z.array(MediaRecordSchema) });
+export const TemplateRecordSchema = TemplateWireSchema.extend({
+  media: z.array(MediaRecordSchema),
+  offer: OfferRecordSchema.omit({ id: true }),
+});
+
+/** An order as the mock keeps it: its store, the end of its pickup window, the consumer's and the offers' ids. */
+export const OrderRecordSchema = OrderWireSchema.extend({
+  store_id: z.number().int(),
+  pickup_until: z.number(),
+  consumer: OrderWireSchema.shape.consumer.required(),
+  offersOrdered: z.array(OrderedOfferSchema.extend({ offer: OrderedOfferSchema.shape.offer.required() })),
+});
+
+export const TruckRecordSchema = TruckInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
+export const PickupLocationRecordSchema = PickupLocationInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
+export const DeliveryRecordSchema = DeliveryWireSchema.required();
+export const AccountRecordSchema = AccountSchema.required();
 export const StoreReviewSchema = ReviewWireSchema.extend({ store_id: z.number().int() });
 /**
  * An earnings segment of a store's dashboard: label and colour as GET /stores/management_info_customers
@@ -121,7 +188,7 @@ export const OutboxMessageSchema = z.object({
   to: z.string().min(1),
   kind: z.enum(['signupValidation', 'passwordReset']),
   subject: z.string().min(1),
-  /** A path of the console (relative to its origin): `/auth/validate/{email}/{token}`, `/auth/recovery?oobCode=…`. */
+  /** A path of the console (relative to its origin): `/auth/validate/{email}/{token}`, `/auth/recovery?mode=resetPassword&oobCode=…`. */
   link: z.string().min(1),
   sentAt: z.number(),
 });
@@ -129,24 +196,25 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
 /** Every collection and its schema; the order is the order of a snapshot. */
 export const collectionSchemas = {
-  stores: StoreProfileWireSchema,
+  stores: StoreRecordSchema,
   /** One billing configuration per store (GET/POST /stores/profile/billing/{id}), keyed by store_id. */
   billing: BillingSchema,
-  offers: OfferWireSchema,
-  templates: TemplateWireSchema,
-  orders: OrderWireSchema,
-  payments: PaymentWireSchema,
-  summaries: OrderSummaryWireSchema,
+  offers: OfferRecordSchema,
+  templates: TemplateRecordSchema,
+  orders: OrderRecordSchema,
+  payments: PaymentWireSchema.required(),
+  summaries: OrderSummaryWireSchema.required(),
   reviews: StoreReviewSchema,
-  trucks: TruckSchema,
-  pickupLocations: PickupLocationSchema,
-  deliveries: DeliveryWireSchema,
-  accounts: AccountSchema,
+  trucks: TruckRecordSchema,
+  pickupLocations: PickupLocationRecordSchema,
+  deliveries: DeliveryRecordSchema,
+  accounts: AccountRecordSchema,
   earnings: StoreEarningSchema,
   lookups: StoreLookupsSchema,
   operators: OperatorRecordSchema,
   sessions: SessionRecordSchema,
   refreshTokens: RefreshTokenRecordSchema,
+  oobCodes: OobCodeRecordSchema,
   crmSyncs: CrmSyncRecordSchema,
   registrations: RegistrationRecordSchema,
   outbox: OutboxMessageSchema,
@@ -159,6 +227,9 @@ export const collectionNames = Object.keys(collectionSchemas) as CollectionName[
 export type Db = { [K in CollectionName]: Collection<Schemas[K]> };
 /** A record of collection K as the handlers read and write it. */
 export type RecordOf<K extends CollectionName> = z.output<Schemas[K]>;
+export type OfferRecord = RecordOf<'offers'>;
+export type TemplateRecord = RecordOf<'templates'>;
+export type AccountRecord = RecordOf<'accounts'>;
 
 /**
  * Per db: set only while insertValidated hands a collection a record that was validated already,
@@ -201,6 +272,7 @@ export function createDb(): Db {
     operators: collection('operators'),
     sessions: collection('sessions'),
     refreshTokens: collection('refreshTokens'),
+    oobCodes: collection('oobCodes'),
     crmSyncs: collection('crmSyncs'),
     registrations: collection('registrations'),
     outbox: collection('outbox'),
@@ -254,8 +326,8 @@ export async function insertValidated<K extends CollectionName>(db: Db, name: K,
  * Bump when a collection's shape changes: an older snapshot is then discarded and reseeded.
  * 2: earnings hold segment rules (min_orders) instead of stored values; the compact form.
  * A *new* collection needs no bump: a snapshot made before it existed restores it empty
- * (restoreDb reads a missing collection as []), e.g. `billing`, `registrations` and `outbox`,
- * added after version 2.
+ * (restoreDb reads a missing collection as []), e.g. `billing`, `registrations`, `outbox` and
+ * `oobCodes`, added after version 2.
  */
 export const SNAPSHOT_VERSION = 2;
 

@@ -7,6 +7,7 @@ import type { FailOptions, FaultOutcome } from './faults';
 import { emulatorAccountsOf, provisionEmulatorAccounts } from './identity-emulator';
 import { createNodeBackend } from './node';
 import type { PushInput } from './pushes';
+import type { ResponseShape } from './spec-shape';
 
 /**
  * The standalone mock API (`npm run mock:server`, scripts/mock-server.ts): a plain node:http
@@ -49,6 +50,8 @@ export interface MockServerOptions {
    * identity accounts: provisioned at start and after every dev kit reset (mocks/identity-emulator.ts).
    */
   identityEmulatorUrl?: string;
+  /** 'spec-minimal': platform answers carry only the fields the spec names (mocks/spec-shape.ts). Default 'full'. */
+  shape?: ResponseShape;
 }
 
 export interface MockServer {
@@ -92,7 +95,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const port = options.port ?? DEFAULT_MOCK_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${String(options.port)}`);
 
-  const backend = await createNodeBackend({ scenario: options.scenario, now: options.now, projectId: options.identityProject });
+  const backend = await createNodeBackend({ scenario: options.scenario, now: options.now, projectId: options.identityProject, shape: options.shape });
   const emulatorUrl = options.identityEmulatorUrl;
   const provisionIdentity = emulatorUrl
     ? () => provisionEmulatorAccounts(emulatorUrl, backend.ctx.projectId, emulatorAccountsOf(backend.db))

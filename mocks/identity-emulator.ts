@@ -24,29 +24,29 @@ export function emulatorAccountsOf(db: Db): EmulatorAccount[] {
     .map((operator) => ({ uid: operator.uid, email: operator.email, password: operator.password!, displayName: operator.name_op }));
 }
 
-/** Replaces every account of the emulator's project with `accounts`. */
+/**
+ * Makes each of `accounts` exist in the emulator's project with its password: updated where it
+ * exists (a password changed by a recovery journey is set back), created where it does not.
+ * Other accounts are left alone, so two mock servers can share one emulator.
+ */
 export async function provisionEmulatorAccounts(emulatorUrl: string, projectId: string, accounts: EmulatorAccount[]): Promise<void> {
-  const base = emulatorUrl.replace(/\/+$/, '');
+  const base = `${emulatorUrl.replace(/\/+$/, '')}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}`;
   const admin = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-  await expectOk(fetch(`${base}/emulator/v1/projects/${encodeURIComponent(projectId)}/accounts`, { method: 'DELETE' }), 'clear its accounts');
   for (const account of accounts) {
-    await expectOk(
-      fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts`, {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify({ localId: account.uid, email: account.email, password: account.password, displayName: account.displayName, emailVerified: true }),
-      }),
-      `create ${account.email}`,
-    );
+    const body = JSON.stringify({ localId: account.uid, email: account.email, password: account.password, displayName: account.displayName, emailVerified: true });
+    const updated = await reach(fetch(`${base}/accounts:update`, { method: 'POST', headers: admin, body }), `update ${account.email}`);
+    if (updated.ok) continue;
+    const refusal = await updated.text();
+    if (!refusal.includes('USER_NOT_FOUND')) throw new Error(`The identity emulator could not update ${account.email}: HTTP ${updated.status} ${refusal}`);
+    const created = await reach(fetch(`${base}/accounts`, { method: 'POST', headers: admin, body }), `create ${account.email}`);
+    if (!created.ok) throw new Error(`The identity emulator could not create ${account.email}: HTTP ${created.status} ${await created.text()}`);
   }
 }
 
-async function expectOk(request: Promise<Response>, what: string): Promise<void> {
-  let response: Response;
+async function reach(request: Promise<Response>, what: string): Promise<Response> {
   try {
-    response = await request;
+    return await request;
   } catch (error) {
-    throw new Error(`The identity emulator could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`The identity emulator could not ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  if (!response.ok) throw new Error(`The identity emulator could not ${what}: HTTP ${response.status} ${await response.text()}`);
 }

@@ -1,7 +1,6 @@
 import { http, type HttpHandler } from 'msw';
-import type { StoreProfileWire } from '../src/api/stores';
 import type { MockContext, RequestInfo, Resolver } from './context';
-import type { OperatorRecord, SessionRecord } from './db';
+import type { OperatorRecord, SessionRecord, StoreRecord } from './db';
 import { withFaults, type FaultTarget } from './faults';
 import { forbidden, idParam } from './respond';
 import { requireCurrentStore, requireSession } from './sessions';
@@ -18,7 +17,7 @@ export interface SessionExtras {
   operator: OperatorRecord;
 }
 export interface StoreExtras extends SessionExtras {
-  store: StoreProfileWire;
+  store: StoreRecord;
 }
 
 export interface StoreOptions {

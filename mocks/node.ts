@@ -5,6 +5,7 @@ import type { MockContext } from './context';
 import type { Db } from './db';
 import type { Devkit } from './devkit';
 import type { Faults } from './faults';
+import type { ResponseShape } from './spec-shape';
 import { clockFrom } from './time';
 
 /** The values of .env.mock, for tests that configure the http client and the identity SDK. */
@@ -31,6 +32,8 @@ export interface TestBackendOptions {
   /** The identity project whose ID tokens are accepted (default .env.mock's). */
   projectId?: string;
   journal?: () => unknown;
+  /** 'spec-minimal': platform answers carry only the fields the spec names (mocks/spec-shape.ts). Default 'full'. */
+  shape?: ResponseShape;
 }
 
 export interface TestBackend {
@@ -55,6 +58,7 @@ export async function createNodeBackend(options: TestBackendOptions = {}): Promi
     scenario: options.scenario ?? DEFAULT_SCENARIO,
     now: options.now === undefined ? () => Date.now() : clockFrom(options.now),
     journal: options.journal ?? (() => undefined),
+    shape: options.shape,
   });
 }
 

@@ -1,7 +1,6 @@
 import { OperatorSchema, SessionUserSchema, type SessionUser } from '../src/api/session';
-import type { StoreProfileWire } from '../src/api/stores';
 import type { MockContext } from './context';
-import type { OperatorRecord, SessionRecord } from './db';
+import type { OperatorRecord, SessionRecord, StoreRecord } from './db';
 import { decodeUnsignedJwt } from './jwt';
 import { randomToken } from './random';
 import { forbidden, unauthorized } from './respond';
@@ -65,7 +64,7 @@ export function requireSession(ctx: MockContext, request: Request): { session: S
 }
 
 /** The store the operator currently acts on, or a thrown 403. */
-export function requireCurrentStore(ctx: MockContext, operator: OperatorRecord): StoreProfileWire {
+export function requireCurrentStore(ctx: MockContext, operator: OperatorRecord): StoreRecord {
   const storeId = operator.currentAccount;
   const store = storeId === null ? undefined : ctx.db.stores.findFirst((q) => q.where({ id: storeId }));
   if (!store || storeId === null || !operator.stores.includes(storeId)) throw forbidden('The operator has no current store');

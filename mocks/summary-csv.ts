@@ -75,7 +75,7 @@ export function summaryCsv({ orders, paymentStatuses, now }: SummaryCsvInput): s
       order.id,
       csvDate(order.date),
       // The wire holds unix seconds; pickupStatus compares milliseconds.
-      PICKUP_STATUS_LABELS[pickupStatus({ status: order.status, pickup_until: millis(order.pickup_until) }, now)],
+      PICKUP_STATUS_LABELS[pickupStatus({ status: order.status, pickup_date: order.pickup_date === null ? null : millis(order.pickup_date) }, now)],
       order.consumer.name,
       order.consumer.email,
       order.offersOrdered.map((line) => `${line.quantityOrdered} × ${line.offer.name}`).join('; '),

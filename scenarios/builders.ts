@@ -1,11 +1,8 @@
 import type * as z from 'zod';
-import type { Account } from '../src/api/accounts';
 import type { LookupOption } from '../src/api/lookups';
-import type { OfferWireSchema } from '../src/api/offers';
 import type { Language } from '../src/api/session';
 import type { NotificationWireSchema, StoreProfileWire } from '../src/api/stores';
-import type { TemplateWireSchema } from '../src/api/templates';
-import { clearDb, type Db, type OperatorRecord, type RecordOf } from '../mocks/db';
+import { clearDb, type AccountRecord, type Db, type OfferRecord, type OperatorRecord, type RecordOf, type TemplateRecord } from '../mocks/db';
 import { distanceKm } from '../mocks/handlers/logistics';
 import { aggregateSales, dayFigures, isSale, roundMoney } from '../mocks/figures';
 import { createPrng, seedFrom, type Prng } from '../mocks/random';
@@ -287,8 +284,8 @@ export function slotWindows(day: number, slot: Slot, jitterMinutes: number) {
     : { orderFrom: atHour(day, 12) + shift, orderTo: atHour(day, 18.5) + shift, pickupFrom: atHour(day, 19) + shift, pickupTo: atHour(day, 20.5) + shift };
 }
 
-type OfferWire = z.infer<typeof OfferWireSchema>;
-type TemplateWire = z.infer<typeof TemplateWireSchema>;
+type OfferWire = OfferRecord;
+type TemplateWire = TemplateRecord;
 
 function offerFields(spec: StoreSpec, product: Product) {
   return {
@@ -565,7 +562,9 @@ async function writeOrders(sc: SeedContext, spec: StoreSpec, orders: readonly Or
       store_id: spec.id,
       status: order.status,
       date: seconds(order.date),
-      pickup_date: order.pickupDate === null ? null : seconds(order.pickupDate),
+      // The pickup time (spec section 4): when it was picked up; while it waits, the end of its
+      // pickup window (PENDING up to then, NON PICKED UP after); none once cancelled.
+      pickup_date: order.pickupDate !== null ? seconds(order.pickupDate) : order.status === 0 ? seconds(order.pickupUntil) : null,
       pickup_until: seconds(order.pickupUntil),
       total_price,
       total_price_bt,
@@ -1034,7 +1033,7 @@ function loadPackages(prng: Prng, planned: PlannedDelivery[]): void {
 
 /** Operator accounts (scenario operators with access, then staff) and device accounts. */
 async function seedAccounts(sc: SeedContext, spec: StoreSpec, operators: ReadonlyArray<Pick<OperatorSeed, 'email' | 'stores'>>): Promise<void> {
-  const holders: Array<Pick<Account, 'kind' | 'holder'>> = [
+  const holders: Array<Pick<AccountRecord, 'kind' | 'holder'>> = [
     ...operators.filter((o) => o.stores.includes(spec.id)).map((o) => ({ kind: 'operator' as const, holder: o.email })),
     ...spec.staff.map((s) => ({ kind: 'operator' as const, holder: s.email })),
     ...spec.devices.map((d) => ({ kind: 'device' as const, holder: d.name })),

@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw';
-import { AccountQuerySchema, SwitchAccountRequestSchema, type Account } from '../../src/api/accounts';
+import { AccountQuerySchema, SwitchAccountRequestSchema } from '../../src/api/accounts';
+import type { AccountRecord } from '../db';
 import { PagingParamsSchema } from '../../src/api/codecs';
 import type { Kit } from '../kit';
 import { badRequest, forbidden, jsonBody, paged, queryOf, validated } from '../respond';
@@ -11,7 +12,7 @@ import { sessionUserOf } from '../sessions';
  */
 const AccountQueryParamsSchema = AccountQuerySchema.extend(PagingParamsSchema.shape).strict();
 
-const byKindThenName = (a: Account, b: Account) =>
+const byKindThenName = (a: AccountRecord, b: AccountRecord) =>
   a.kind.localeCompare(b.kind) || a.store_name.localeCompare(b.store_name) || a.holder.localeCompare(b.holder) || a.id - b.id;
 
 /** Accounts and the store switch (src/api/accounts.ts). */

@@ -19,9 +19,8 @@ import {
   type RoutePlace,
   type TruckInput,
 } from '../../src/api/logistics';
-import type { StoreProfileWire } from '../../src/api/stores';
 import { isCountryCode } from '../../src/lib/countries';
-import type { RecordOf } from '../db';
+import type { RecordOf, StoreRecord } from '../db';
 import { nextId } from '../db';
 import type { Kit } from '../kit';
 import { badRequest, idParam, jsonBody, notFound, paged, problem, queryOf, validated } from '../respond';
@@ -96,7 +95,7 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
 }
 
 /** The store's door: the geocoded address when there is one (spec section 3). */
-function storePosition(store: StoreProfileWire): { lat: number; lon: number } {
+function storePosition(store: StoreRecord): { lat: number; lon: number } {
   return { lat: store.address_lat ?? store.lat, lon: store.address_lon ?? store.lon };
 }
 
@@ -133,13 +132,13 @@ function deliveryMatcher(search: DeliverySearchBody): (delivery: RecordOf<'deliv
 export function logisticsHandlers(kit: Kit) {
   const { ctx } = kit;
 
-  const ownTruck = (id: number, store: StoreProfileWire) => found(ctx.db.trucks.findFirst((q) => q.where({ id, store_id: store.id })), 'Truck', id);
-  const ownPickup = (id: number, store: StoreProfileWire) =>
+  const ownTruck = (id: number, store: StoreRecord) => found(ctx.db.trucks.findFirst((q) => q.where({ id, store_id: store.id })), 'Truck', id);
+  const ownPickup = (id: number, store: StoreRecord) =>
     found(ctx.db.pickupLocations.findFirst((q) => q.where({ id, store_id: store.id })), 'Pickup location', id);
-  const ownDelivery = (id: number, store: StoreProfileWire) => found(ctx.db.deliveries.findFirst((q) => q.where({ id, store_id: store.id })), 'Delivery', id);
+  const ownDelivery = (id: number, store: StoreRecord) => found(ctx.db.deliveries.findFirst((q) => q.where({ id, store_id: store.id })), 'Delivery', id);
 
   /** 409 when another truck of the store has the plate or the name (`self` is the truck being saved). */
-  function checkTruckUnique(input: TruckInput, store: StoreProfileWire, self?: number): void {
+  function checkTruckUnique(input: TruckInput, store: StoreRecord, self?: number): void {
     const others = ctx.db.trucks.findMany((q) => q.where({ store_id: store.id })).filter((t) => t.id !== self);
     const plate = others.find((t) => plateKey(t.plate) === plateKey(input.plate));
     if (plate) throw problem(409, `plate: ${input.plate} is already the plate of ${plate.name}`);
@@ -148,7 +147,7 @@ export function logisticsHandlers(kit: Kit) {
   }
 
   /** The store's pickup location nearest the recipient, unless it is the store's own door. */
-  function stopoverFor(delivery: RecordOf<'deliveries'>, store: StoreProfileWire): RoutePlace | undefined {
+  function stopoverFor(delivery: RecordOf<'deliveries'>, store: StoreRecord): RoutePlace | undefined {
     const door = storePosition(store);
     const [nearest] = ctx.db.pickupLocations
       .findMany((q) => q.where({ store_id: store.id }))

@@ -12,11 +12,8 @@ import {
   OfferWireSchema,
   UPLOAD_FORM_FIELDS,
   UPLOAD_IMAGE_TYPES,
-  type Media,
-  type OfferWire,
 } from '../../src/api/offers';
-import type { StoreProfileWire } from '../../src/api/stores';
-import type { Db, OperatorRecord, RecordOf } from '../db';
+import type { Db, MediaRecord, OfferRecord, OperatorRecord, RecordOf, StoreRecord } from '../db';
 import { nextId } from '../db';
 import { isSale } from '../figures';
 import type { Kit } from '../kit';
@@ -52,7 +49,7 @@ export function ownRecord<T extends { store_id: number }>(
   record: T | undefined,
   what: string,
   id: number,
-  store: StoreProfileWire,
+  store: StoreRecord,
   operator: OperatorRecord,
 ): T {
   if (!record || (record.store_id !== store.id && !operator.stores.includes(record.store_id))) throw notFound(`${what} ${id} not found`);
@@ -65,7 +62,7 @@ export function rejectProblems(problems: readonly OfferProblem[]): void {
   if (problems.length > 0) throw badRequest(problems[0].message);
 }
 
-type OptionGroups = Pick<OfferWire, 'offer_type' | 'dietary_fit' | 'cuisine_type' | 'business_type'>;
+type OptionGroups = Pick<OfferRecord, 'offer_type' | 'dietary_fit' | 'cuisine_type' | 'business_type'>;
 
 /** Option ids must be ones GET /stores/lookups/getall/{id} offers the store. */
 export function checkOptions(db: Db, storeId: number, offer: OptionGroups, path = ''): void {
@@ -79,7 +76,7 @@ export function checkOptions(db: Db, storeId: number, offer: OptionGroups, path 
 }
 
 /** Where a store's offers are collected: the geocoded door when known (spec section 3). */
-export const storeLocation = (store: StoreProfileWire) => ({ lat: store.address_lat ?? store.lat, lon: store.address_lon ?? store.lon });
+export const storeLocation = (store: StoreRecord) => ({ lat: store.address_lat ?? store.lat, lon: store.address_lon ?? store.lon });
 
 /** The status path segment: 0 or 1, anything else 400. */
 export const StatusParamSchema = z.object({
@@ -155,7 +152,7 @@ export async function imageField(form: FormData, name: string): Promise<Uploaded
 }
 
 /** Media with `url` as the cover: the previous cover is replaced, the gallery kept. */
-export const withCover = (media: readonly Media[], url: string): Media[] => [{ url, kind: 'cover' }, ...media.filter((m) => m.kind !== 'cover')];
+export const withCover = (media: readonly MediaRecord[], url: string): MediaRecord[] => [{ url, kind: 'cover' }, ...media.filter((m) => m.kind !== 'cover')];
 
 /** Newest first: creation date, then id (the later one first). */
 export const newestFirst = (a: { audit_creation_date: number; id: number }, b: { audit_creation_date: number; id: number }) =>
@@ -189,13 +186,13 @@ function soldUnits(db: Db, storeId: number, offerId: number): number {
 }
 
 /** An offer on sale right now: the overview's current_Offers. */
-const isActive = (offer: OfferWire, nowS: number) =>
+const isActive = (offer: OfferRecord, nowS: number) =>
   offer.status === 1 && offer.order_date_from <= nowS && nowS < offer.order_date_to && offer.quantity_left > 0;
 
 export function offersHandlers(kit: Kit) {
   const { ctx } = kit;
 
-  const findOffer = (id: number, store: StoreProfileWire, operator: OperatorRecord) =>
+  const findOffer = (id: number, store: StoreRecord, operator: OperatorRecord) =>
     ownRecord(
       ctx.db.offers.findFirst((q) => q.where({ id })),
       'Offer',
@@ -205,7 +202,7 @@ export function offersHandlers(kit: Kit) {
     );
 
   /** The checks every save runs after the schema: the shared rules, the option ids, the template. */
-  function checkOfferBody(body: z.infer<typeof OfferCreateWireSchema>, store: StoreProfileWire): void {
+  function checkOfferBody(body: z.infer<typeof OfferCreateWireSchema>, store: StoreRecord): void {
     rejectProblems(offerShapeProblems(z.decode(OfferCreateRequestSchema, body)));
     checkOptions(ctx.db, store.id, body);
     const templateId = body.template_id;
@@ -328,7 +325,7 @@ export function offersHandlers(kit: Kit) {
         const body = validated(OfferCreateBodySchema, await jsonBody(request));
         checkOfferBody(body, store);
         const nowS = seconds(ctx.now());
-        const offer: OfferWire = {
+        const offer: OfferRecord = {
           ...body,
           id: nextId(ctx.db.offers.all()),
           store_id: store.id,

@@ -2,9 +2,8 @@ import { HttpResponse } from 'msw';
 import * as z from 'zod';
 import { OrderFiltersWireSchema, OrderStatusCodeSchema, OrdersQuerySchema, OrderWireSchema, StoreOrdersQuerySchema, defaultSortFor, type OrderFiltersWire, type OrdersSort } from '../../src/api/orders';
 import { FinanceRangeWireSchema, OrderSummaryWireSchema, PaymentsQuerySchema, PaymentWireSchema, SUMMARY_FILE_NAME } from '../../src/api/finance';
-import type { StoreProfileWire } from '../../src/api/stores';
 import { pickupStatus } from '../../src/lib/pickup-status';
-import type { OperatorRecord, RecordOf } from '../db';
+import type { OperatorRecord, RecordOf, StoreRecord } from '../db';
 import { aggregateSales, salesOfToday } from '../figures';
 import type { Kit } from '../kit';
 import { badRequest, forbidden, idParam, jsonBody, notFound, paged, problem, queryOf, validated } from '../respond';
@@ -154,7 +153,7 @@ function filterOrders(all: readonly OrderRecord[], storeId: number, filters: Ord
       (from === undefined || order.date >= from) &&
       (to === undefined || order.date <= to) &&
       // The wire holds unix seconds; pickupStatus compares milliseconds.
-      (statuses === undefined || statuses.has(pickupStatus({ status: order.status, pickup_until: millis(order.pickup_until) }, now))) &&
+      (statuses === undefined || statuses.has(pickupStatus({ status: order.status, pickup_date: order.pickup_date === null ? null : millis(order.pickup_date) }, now))) &&
       (search === undefined || search(order)),
   );
   return selected.sort(orderSort(filters.sort ?? defaultSortFor(filters.tab), seconds(now)));
@@ -169,7 +168,7 @@ export function ordersHandlers(kit: Kit) {
 
   // Lookups by a plain predicate: @msw/data's object queries cost ~5 ms over busy-store's 10,000
   // orders and payments, a function a tenth of that (a status change reads three of them).
-  const findOrder = (id: number, store: StoreProfileWire, operator: OperatorRecord) =>
+  const findOrder = (id: number, store: StoreRecord, operator: OperatorRecord) =>
     ownRecord(
       ctx.db.orders.all().find((o) => o.id === id),
       'Order',
@@ -319,8 +318,9 @@ export function ordersHandlers(kit: Kit) {
 
     /**
      * POST /stores/orders/{id}/status/{status} — 0 or 1. 0 → 1 hands the order over (pickup_date
-     * now, payment completed); 1 → 0 undoes it (pickup_date null, payment pending again while the
-     * pickup window is open, else it stays completed), unless the consumer has already reviewed
+     * now, payment completed); 1 → 0 undoes it (pickup_date the pickup time again: the end of its
+     * pickup window; payment pending again while the window is open, else it stays completed),
+     * unless the consumer has already reviewed
      * the order (409: a review needs a pickup). The same status answers the order untouched; a
      * cancelled order (2, 3 or any other code) is 409. Answers the order.
      */
@@ -340,7 +340,9 @@ export function ordersHandlers(kit: Kit) {
         const updated = await ctx.db.orders.update((q) => q.where((o) => o.id === order.id), {
           data(draft) {
             draft.status = status;
-            draft.pickup_date = status === 1 ? nowS : null;
+            // pickup_date is the order's pickup time (spec section 4): when it was handed over, or
+            // while it waits, the time it is due by.
+            draft.pickup_date = status === 1 ? nowS : order.pickup_until;
             draft.audit_update_date = nowS;
           },
         });
@@ -367,6 +369,8 @@ export function ordersHandlers(kit: Kit) {
         const updated = await ctx.db.orders.update((q) => q.where((o) => o.id === order.id), {
           data(draft) {
             draft.status = 3;
+            // A cancelled order has no pickup time any more (the seeds' cancelled orders neither).
+            draft.pickup_date = null;
             draft.audit_update_date = nowS;
           },
         });

@@ -12,8 +12,8 @@ import {
   StoreMediaResponseSchema,
   type StoreMediaKind,
 } from '../../src/api/settings';
-import { StoreProfileWireSchema, type StoreProfileWire } from '../../src/api/stores';
-import type { Db } from '../db';
+import { StoreProfileWireSchema } from '../../src/api/stores';
+import type { Db, StoreRecord } from '../db';
 import type { Kit } from '../kit';
 import { randomToken } from '../random';
 import { badRequest, forbidden, jsonBody, notFound, validated } from '../respond';
@@ -39,11 +39,11 @@ const OperatorProfileBodySchema = OperatorProfileInputSchema.extend({ preference
 const BillingBodySchema = BillingSchema.strict();
 
 /** The profile as the platform answers it: exactly its fields. */
-const profileWire = (store: StoreProfileWire) => StoreProfileWireSchema.parse(store);
-const mediaOf = (store: StoreProfileWire) => StoreMediaResponseSchema.parse({ avatar: store.avatar, logo: store.logo, cover: store.cover });
+const profileWire = (store: StoreRecord) => StoreProfileWireSchema.parse(store);
+const mediaOf = (store: StoreRecord) => StoreMediaResponseSchema.parse({ avatar: store.avatar, logo: store.logo, cover: store.cover });
 
 /** A body naming a store must name the current one, like a path does (kit.withStore's storeParam). */
-function requireCurrent(id: number, store: StoreProfileWire): void {
+function requireCurrent(id: number, store: StoreRecord): void {
   if (id !== store.id) throw forbidden(`Store ${id} is not the operator's current store`);
 }
 
@@ -72,7 +72,7 @@ async function jsonBodyOrEmpty(request: Request): Promise<unknown> {
 }
 
 /** The store's record after `change` (written through the collection API, so persistence sees it). */
-async function updateStore(db: Db, id: number, change: (draft: StoreProfileWire) => void): Promise<StoreProfileWire> {
+async function updateStore(db: Db, id: number, change: (draft: StoreRecord) => void): Promise<StoreRecord> {
   const updated = await db.stores.update((q) => q.where({ id }), { data: change });
   if (!updated) throw notFound(`Store ${id} not found`);
   return updated;

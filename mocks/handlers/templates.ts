@@ -8,11 +8,9 @@ import {
   TemplateFiltersSchema,
   TemplatesQuerySchema,
   TemplateWireSchema,
-  type TemplateWire,
 } from '../../src/api/templates';
 import { UPLOAD_FORM_FIELDS } from '../../src/api/offers';
-import type { StoreProfileWire } from '../../src/api/stores';
-import type { OperatorRecord, RecordOf } from '../db';
+import type { OperatorRecord, RecordOf, StoreRecord, TemplateRecord } from '../db';
 import { nextId } from '../db';
 import type { Kit } from '../kit';
 import { badRequest, idParam, jsonBody, paged, queryOf, validated } from '../respond';
@@ -61,7 +59,7 @@ const templateWire = (template: RecordOf<'templates'>) => TemplateWireSchema.par
 type TemplateBody = z.infer<typeof TemplateCreateWireSchema>;
 
 /** The embedded offer as stored: the body's, stamped like an offer of the store. */
-function embeddedOffer(body: TemplateBody, store: StoreProfileWire, kept: Partial<TemplateWire['offer']>, nowS: number): TemplateWire['offer'] {
+function embeddedOffer(body: TemplateBody, store: StoreRecord, kept: Partial<TemplateRecord['offer']>, nowS: number): TemplateRecord['offer'] {
   const { offer_status, ...offer } = body.offer;
   return {
     media: [],
@@ -80,7 +78,7 @@ function embeddedOffer(body: TemplateBody, store: StoreProfileWire, kept: Partia
 export function templatesHandlers(kit: Kit) {
   const { ctx } = kit;
 
-  const findTemplate = (id: number, store: StoreProfileWire, operator: OperatorRecord) =>
+  const findTemplate = (id: number, store: StoreRecord, operator: OperatorRecord) =>
     ownRecord(
       ctx.db.templates.findFirst((q) => q.where({ id })),
       'Template',
@@ -89,7 +87,7 @@ export function templatesHandlers(kit: Kit) {
       operator,
     );
 
-  function checkTemplateBody(body: TemplateBody, store: StoreProfileWire): void {
+  function checkTemplateBody(body: TemplateBody, store: StoreRecord): void {
     rejectProblems(templateProblems(z.decode(TemplateCreateRequestSchema, body)));
     checkOptions(ctx.db, store.id, body.offer, 'offer.');
   }
@@ -172,7 +170,7 @@ export function templatesHandlers(kit: Kit) {
         const body = validated(TemplateCreateBodySchema, await jsonBody(request));
         checkTemplateBody(body, store);
         const nowS = seconds(ctx.now());
-        const template: TemplateWire = {
+        const template: TemplateRecord = {
           ...body,
           id: nextId(ctx.db.templates.all()),
           store_id: store.id,

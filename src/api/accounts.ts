@@ -3,15 +3,19 @@ import { pagedList, type PagedList } from './codecs';
 import { http } from './http';
 import { SessionUserSchema, type SessionUser } from './session';
 
-/** An account the operator can act on: a store id and its name (spec section 3). */
+/**
+ * An account the operator can act on: a store id and its name (spec section 3), both required.
+ * The rest is optional: without a kind the list shows it as "not set" (a list filtered by kind
+ * takes the kind asked for), without a holder ''.
+ */
 export const AccountSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().optional(),
   store_id: z.number().int(),
   store_name: z.string(),
   /** 'operator': a person's access to the store; 'device': a registered device's account. */
-  kind: z.enum(['operator', 'device']),
+  kind: z.enum(['operator', 'device']).optional(),
   /** The e-mail (operator) or device name the account belongs to. */
-  holder: z.string(),
+  holder: z.string().default(''),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -30,11 +34,9 @@ export type AccountQuery = z.infer<typeof AccountQuerySchema>;
 
 /** GET /stores/accounts */
 export async function listAccounts(query: AccountQuery): Promise<PagedList<Account>> {
-  return http('/stores/accounts', {
-    query: AccountQuerySchema.parse(query),
-    schema: AccountListSchema,
-    operation: 'GET /stores/accounts',
-  });
+  const asked = AccountQuerySchema.parse(query);
+  const page = await http('/stores/accounts', { query: asked, schema: AccountListSchema, operation: 'GET /stores/accounts' });
+  return asked.kind === undefined ? page : { ...page, data: page.data.map((account) => ({ ...account, kind: account.kind ?? asked.kind })) };
 }
 
 export const SwitchAccountRequestSchema = z.object({

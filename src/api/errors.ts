@@ -32,3 +32,13 @@ export function isApiError(error: unknown): error is ApiError {
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.status === 401;
 }
+
+/**
+ * The platform does not have the call: 404 (no such path) or 405 (the path takes no such method).
+ * Only for calls spec section 7 does not name (the logout path, saving billing, the push topic
+ * subscription): there the console degrades instead of reporting a failure. A named call's 404
+ * keeps its own meaning (GET /stores/profile/billing/{id}: no billing details yet).
+ */
+export function isCallMissing(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 405);
+}

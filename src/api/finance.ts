@@ -9,29 +9,38 @@ import { http } from './http';
  */
 export const PaymentStatusSchema = z.enum(['pending', 'completed', 'rejected', 'canceled']);
 
+/**
+ * A payment as the platform answers it. Spec section 3 says only that payments come with audit
+ * dates: those are required; everything else is optional and shown as "—" when absent (an
+ * order number without order_id is not a link).
+ */
 export const PaymentWireSchema = z.object({
-  id: z.number().int(),
-  store_id: z.number().int(),
-  order_id: z.number().int(),
-  amount: z.number(),
-  method: z.enum(['card', 'wallet', 'cash']),
-  status: PaymentStatusSchema,
+  id: z.number().int().optional(),
+  store_id: z.number().int().optional(),
+  order_id: z.number().int().optional(),
+  amount: z.number().optional(),
+  method: z.enum(['card', 'wallet', 'cash']).optional(),
+  status: PaymentStatusSchema.optional(),
   audit_creation_date: z.number(),
   audit_update_date: z.number(),
 });
 export const PaymentSchema = secondsToMillis(PaymentWireSchema, ['audit_creation_date', 'audit_update_date']);
 export type Payment = z.output<typeof PaymentSchema>;
 
+/**
+ * A daily summary as the platform answers it: like payments, only the audit dates are named by the
+ * spec. A missing figure is shown as "—" and counts 0 in the totals; a missing day as "—".
+ */
 export const OrderSummaryWireSchema = z.object({
-  id: z.number().int(),
-  store_id: z.number().int(),
+  id: z.number().int().optional(),
+  store_id: z.number().int().optional(),
   /** The day the summary covers, unix seconds at local midnight. */
-  day: z.number(),
-  orders: z.number().int().nonnegative(),
-  items: z.number().int().nonnegative(),
-  gross: z.number(),
-  fees: z.number(),
-  net: z.number(),
+  day: z.number().optional(),
+  orders: z.number().int().nonnegative().optional(),
+  items: z.number().int().nonnegative().optional(),
+  gross: z.number().optional(),
+  fees: z.number().optional(),
+  net: z.number().optional(),
   audit_creation_date: z.number(),
   audit_update_date: z.number(),
 });

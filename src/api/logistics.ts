@@ -41,8 +41,28 @@ export const TruckInputSchema = z.object({
 });
 export type TruckInput = z.infer<typeof TruckInputSchema>;
 
-export const TruckSchema = TruckInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
-export type Truck = z.infer<typeof TruckSchema>;
+/**
+ * A truck as the platform answers it. Spec section 3 shows no truck fields; its calls address a
+ * truck by {id} (GET and DELETE /stores/trucks/{id}, /truck/edit/{id}), so the id is required and
+ * everything else optional: texts read '' (shown as "not set"), a missing capacity is shown so and
+ * left for the edit form to ask, and a missing status is filled in by the call (listTrucks: the tab
+ * asked for; create and update: the one sent; getTruck: 'active', which the edit form shows).
+ */
+export const TruckSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int().optional(),
+  name: z.string().default(''),
+  plate: z.string().default(''),
+  capacity: z.number().int().optional(),
+  driver_name: z.string().default(''),
+  driver_phone: z.string().default(''),
+  status: TruckStatusSchema.optional(),
+});
+export type TruckWire = z.output<typeof TruckSchema>;
+export type Truck = Omit<TruckWire, 'status'> & { status: TruckStatus };
+
+/** The truck with its status: the platform's, else `status` (see TruckSchema). */
+const truckWith = (truck: TruckWire, status: TruckStatus): Truck => ({ ...truck, status: truck.status ?? status });
 
 export const TruckListQuerySchema = z.object({
   /** Matches name, plate or driver (case-insensitive). */
@@ -57,17 +77,18 @@ export async function listTrucks(status: TruckStatus, query: TruckListQuery = {}
     schema: z.array(TruckSchema),
     operation: 'GET /stores/trucks/{status}',
   });
-  return asSpecList(trucks);
+  return asSpecList(trucks.map((truck) => truckWith(truck, status)));
 }
 
 /** GET /stores/trucks/{id} */
 export async function getTruck(id: number): Promise<Truck> {
-  return http(`/stores/trucks/${IdSchema.parse(id)}`, { schema: TruckSchema, operation: 'GET /stores/trucks/{id}' });
+  return truckWith(await http(`/stores/trucks/${IdSchema.parse(id)}`, { schema: TruckSchema, operation: 'GET /stores/trucks/{id}' }), 'active');
 }
 
 /** PUT /stores/trucks — creates a truck; answers it with its id. */
 export async function createTruck(input: TruckInput): Promise<Truck> {
-  return http('/stores/trucks', { method: 'PUT', body: TruckInputSchema.parse(input), schema: TruckSchema, operation: 'PUT /stores/trucks' });
+  const body = TruckInputSchema.parse(input);
+  return truckWith(await http('/stores/trucks', { method: 'PUT', body, schema: TruckSchema, operation: 'PUT /stores/trucks' }), body.status);
 }
 
 export const TruckUpdateSchema = TruckInputSchema.extend({ id: IdSchema });
@@ -75,7 +96,8 @@ export type TruckUpdate = z.infer<typeof TruckUpdateSchema>;
 
 /** POST /stores/trucks — saves an existing truck (the body carries its id). */
 export async function updateTruck(update: TruckUpdate): Promise<Truck> {
-  return http('/stores/trucks', { method: 'POST', body: TruckUpdateSchema.parse(update), schema: TruckSchema, operation: 'POST /stores/trucks' });
+  const body = TruckUpdateSchema.parse(update);
+  return truckWith(await http('/stores/trucks', { method: 'POST', body, schema: TruckSchema, operation: 'POST /stores/trucks' }), body.status);
 }
 
 /** DELETE /stores/trucks/{id} */
@@ -101,7 +123,23 @@ export const PickupLocationInputSchema = z.object({
 });
 export type PickupLocationInput = z.infer<typeof PickupLocationInputSchema>;
 
-export const PickupLocationSchema = PickupLocationInputSchema.extend({ id: z.number().int(), store_id: z.number().int() });
+/**
+ * A pickup location as the platform answers it. Like trucks, the spec shows no fields but its
+ * calls address one by {id}: the id is required, texts read '' (shown as "not set"; the edit form
+ * asks for the required ones) and a missing position is left for the edit form to ask.
+ */
+export const PickupLocationSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int().optional(),
+  name: z.string().default(''),
+  address: z.string().default(''),
+  country: z.string().default(''),
+  lat: z.number().optional(),
+  lon: z.number().optional(),
+  opening_hours: z.string().default(''),
+  contact_name: z.string().default(''),
+  contact_phone: z.string().default(''),
+});
 export type PickupLocation = z.infer<typeof PickupLocationSchema>;
 
 export const PickupListQuerySchema = z.object({
@@ -165,9 +203,11 @@ export const DELIVERY_STATUSES = ['assigned', 'delivered', 'pending', 'rejected'
 export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
+/** A delivery order: every field of spec section 3 is required; store_id and the door's lat/lon are optional. */
 export const DeliveryWireSchema = z.object({
   id: z.number().int(),
-  store_id: z.number().int(),
+  /** Not named by the spec; the platform scopes deliveries to the current store anyway. */
+  store_id: z.number().int().optional(),
   /** "{area} {slot} {number}": the card shows the initials of its first two words. */
   pickup_code: z.string(),
   order_address: z.string(),
@@ -181,31 +221,41 @@ export const DeliveryWireSchema = z.object({
   delivery_packages: z.number().int().nonnegative(),
   /** The truck's name; '' while no truck is assigned. */
   delivery_truck: z.string(),
-  /** The recipient's door. */
-  lat: z.number(),
-  lon: z.number(),
+  /** The recipient's door; not named by the spec. Absent: the delivery is not on the delivery map. */
+  lat: z.number().optional(),
+  lon: z.number().optional(),
 });
 export type DeliveryWire = z.infer<typeof DeliveryWireSchema>;
 export const DeliverySchema = secondsToMillis(DeliveryWireSchema, ['delivery_date']);
 export type Delivery = z.output<typeof DeliverySchema>;
 
-/** A stop on a delivery's way, in driving order. */
+/** A stop on a delivery's way, in driving order. Without a name or an address it reads ''. */
 export const RoutePlaceSchema = z.object({
   kind: z.enum(['store', 'pickup', 'recipient']),
-  name: z.string(),
-  address: z.string(),
+  name: z.string().default(''),
+  address: z.string().default(''),
   lat: z.number(),
   lon: z.number(),
 });
 export type RoutePlace = z.infer<typeof RoutePlaceSchema>;
 
+/** The places the map can draw: a place without its kind or position is left out. */
+const RoutePlacesSchema = z
+  .array(z.unknown())
+  .default([])
+  .transform((places) => places.flatMap((place) => {
+    const read = RoutePlaceSchema.safeParse(place);
+    return read.success ? [read.data] : [];
+  }));
+
 /**
  * GET /stores/delivery/{id} answers the delivery plus the places of its route: the store where
  * the packages are loaded, then, when the store has pickup locations, the one nearest the
  * recipient (a location at the store's own door is not a stop), and the recipient's door
- * (first → last, the others as stopovers).
+ * (first → last, the others as stopovers). The spec does not name the places: absent (or fewer
+ * than two readable ones), the delivery page shows no route.
  */
-export const DeliveryDetailWireSchema = DeliveryWireSchema.extend({ places: z.array(RoutePlaceSchema).min(2) });
+export const DeliveryDetailWireSchema = DeliveryWireSchema.extend({ places: RoutePlacesSchema });
 export const DeliveryDetailSchema = secondsToMillis(DeliveryDetailWireSchema, ['delivery_date']);
 export type DeliveryDetail = z.output<typeof DeliveryDetailSchema>;
 

@@ -5,14 +5,23 @@ import type { Language } from './session';
 export const LookupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type LookupOption = z.infer<typeof LookupOptionSchema>;
 
-/** The option groups of an offer (spec section 9). */
+/**
+ * One group's options as the platform answers them. The spec names the groups (section 9) but not
+ * an option's fields: an option without an id cannot be chosen and is left out; one without a
+ * name is shown by its number ("#12").
+ */
+const OptionsAnswerSchema = z
+  .array(z.object({ id: z.number().int().optional(), name: z.string().optional() }))
+  .transform((options): LookupOption[] => options.flatMap(({ id, name }) => (id === undefined ? [] : [{ id, name: name ?? `#${id}` }])));
+
+/** The option groups of an offer (spec section 9): the four groups are required. */
 export const LookupsSchema = z.object({
-  offer_type: z.array(LookupOptionSchema),
-  dietary_fit: z.array(LookupOptionSchema),
-  cuisine_type: z.array(LookupOptionSchema),
-  business_type: z.array(LookupOptionSchema),
+  offer_type: OptionsAnswerSchema,
+  dietary_fit: OptionsAnswerSchema,
+  cuisine_type: OptionsAnswerSchema,
+  business_type: OptionsAnswerSchema,
 });
-export type Lookups = z.infer<typeof LookupsSchema>;
+export type Lookups = z.output<typeof LookupsSchema>;
 
 /** The group names, in the order the forms show them. */
 export const OPTION_GROUPS = ['offer_type', 'dietary_fit', 'cuisine_type', 'business_type'] as const satisfies readonly (keyof Lookups)[];

@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { http } from './http';
 
-/** GET /stores/management_info: the headline figures of the Management Information dashboard. */
+/**
+ * GET /stores/management_info: the headline figures of the Management Information dashboard. Spec
+ * section 3 names them among the home data the dashboard shows (annual_income, new_customers,
+ * sales_ratio, items_rescued): all required.
+ */
 export const ManagementInfoSchema = z.object({
   annual_income: z.number().nonnegative(),
   new_customers: z.number().int().nonnegative(),
@@ -14,8 +18,17 @@ export type ManagementInfo = z.infer<typeof ManagementInfoSchema>;
 /** One bar of the sales performance chart: a calendar month (YYYY-MM) and its sales. */
 export const MonthlySalesSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), value: z.number().nonnegative() });
 export type MonthlySales = z.infer<typeof MonthlySalesSchema>;
+/**
+ * A month as the platform answers it. The spec names the sales figures but not their fields, so
+ * both are optional: a month without its label or its value is left out of the chart.
+ */
+export const MonthlySalesAnswerSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/).optional(), value: z.number().nonnegative().optional() });
 /** GET /stores/management_info_sales: the last 12 months, oldest first. */
-export const ManagementSalesSchema = z.object({ data: z.array(MonthlySalesSchema) });
+export const ManagementSalesSchema = z.object({ data: z.array(MonthlySalesAnswerSchema) });
+
+/** The months the chart can draw: those that carry both a label and a value. */
+export const chartableMonths = (months: readonly z.output<typeof MonthlySalesAnswerSchema>[]): MonthlySales[] =>
+  months.flatMap(({ month, value }) => (month === undefined || value === undefined ? [] : [{ month, value }]));
 
 /** Earnings segmentation of the dashboard's doughnut: one segment each, colour from the data. */
 export const EarningSchema = z.object({
@@ -39,7 +52,7 @@ export async function getManagementSales(): Promise<MonthlySales[]> {
     schema: ManagementSalesSchema,
     operation: 'GET /stores/management_info_sales',
   });
-  return response.data;
+  return chartableMonths(response.data);
 }
 
 /** GET /stores/management_info_customers — "Error on get management Customers" on failure. */

@@ -5,10 +5,17 @@ import { apiBaseUrl, http } from './http';
 /** Weekdays an offer or template repeats on, monday = 1 … sunday = 7. */
 export const WeekdaySchema = z.number().int().min(1).max(7);
 
-export const MediaSchema = z.object({ url: z.string(), kind: z.enum(['cover', 'gallery']) });
+/**
+ * One image of an offer or a template. The spec names `media` but none of its fields: an image
+ * without a url shows nothing (the row's placeholder), one without a kind is not the cover.
+ */
+export const MediaSchema = z.object({ url: z.string().optional(), kind: z.enum(['cover', 'gallery']).optional() });
 export type Media = z.infer<typeof MediaSchema>;
 
-/** An offer as the server holds it: dates in unix seconds. */
+/**
+ * An offer as the server answers it: dates in unix seconds. Every field is named by spec section 3
+ * except template_id (optional, default null: not made from a template).
+ */
 export const OfferWireSchema = z.object({
   id: z.number().int(),
   name: z.string().min(1),
@@ -32,7 +39,7 @@ export const OfferWireSchema = z.object({
   origin_price: z.number().nonnegative(),
   discount: z.number(),
   origin: z.enum(['offer', 'recurring', 'template']),
-  template_id: z.number().int().nullable(),
+  template_id: z.number().int().nullable().default(null),
   offer_type: z.array(z.number().int()),
   dietary_fit: z.array(z.number().int()),
   cuisine_type: z.array(z.number().int()),
@@ -88,7 +95,8 @@ export const OfferCreateWireSchema = OfferWireSchema.pick({
   dietary_fit: true,
   cuisine_type: true,
   business_type: true,
-});
+  // The request names its template (or null) every time, whatever the answers may leave out.
+}).extend({ template_id: z.number().int().nullable() });
 /** What POST /stores/offers sends: the same, naming the offer. */
 export const OfferEditWireSchema = OfferCreateWireSchema.extend({ id: z.number().int() });
 
@@ -134,7 +142,8 @@ export async function updateOffer(input: OfferEditInput): Promise<Offer> {
 // Delete, status, read
 // ---------------------------------------------------------------------------------------------
 
-export const DeletedSchema = z.object({ ok: z.literal(true) });
+/** The spec does not show what a delete answers: any successful answer is a deletion; its body is not read. */
+export const DeletedSchema = z.unknown();
 const IdSchema = z.number().int().positive();
 
 /** DELETE /stores/offers/{id} */

@@ -8,19 +8,29 @@ export { dayEnd, dayStart };
 export const OrderedOfferSchema = z.object({
   id: z.number().int(),
   quantityOrdered: z.number().int().positive(),
-  offer: z.object({ id: z.number().int(), name: z.string(), unit_price: z.number().nonnegative() }),
+  /** The spec names the offer's name and unit_price; its id is optional (not read by the console). */
+  offer: z.object({ id: z.number().int().optional(), name: z.string(), unit_price: z.number().nonnegative() }),
 });
 
-/** An order as the server holds it (dates in unix seconds). Later issues add the calls. */
+/**
+ * An order as the server answers it (dates in unix seconds): the fields of spec section 3 are
+ * required, store_id, pickup_until and consumer.id are optional extras (docs/spec-fields.md).
+ */
 export const OrderWireSchema = z.object({
   id: z.number().int(),
-  store_id: z.number().int(),
+  /** Not named by the spec; the platform scopes orders to the current store anyway. */
+  store_id: z.number().int().optional(),
   /** Pickup status code: 0 pending, 1 picked up, 2 cancelled by consumer, 3 cancelled by store. */
   status: z.number().int(),
   date: z.number(),
+  /**
+   * The pickup time (spec section 4): while the order waits (code 0) the time it is due by (the
+   * end of its pickup window): PENDING up to it, NON PICKED UP after; once picked up, when it was.
+   * null when the platform gives none: a waiting order without one reads PENDING.
+   */
   pickup_date: z.number().nullable(),
-  /** End of the pickup window: code 0 reads PENDING up to this time, NON PICKED UP after. */
-  pickup_until: z.number(),
+  /** Not named by the spec: the end of the pickup window, shown beside a waiting order when present. */
+  pickup_until: z.number().optional(),
   total_price: z.number().nonnegative(),
   total_price_bt: z.number().nonnegative(),
   total_quantity: z.number().int().nonnegative(),
@@ -30,7 +40,8 @@ export const OrderWireSchema = z.object({
   audit_creation_date: z.number(),
   audit_update_date: z.number(),
   store: z.object({ name: z.string(), address: z.object({ address_print: z.string() }) }),
-  consumer: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() }),
+  /** The spec names name, email and phone; the consumer's id is optional (not read by the console). */
+  consumer: z.object({ id: z.number().int().optional(), name: z.string(), email: z.string(), phone: z.string() }),
   offersOrdered: z.array(OrderedOfferSchema),
 });
 export const OrderSchema = secondsToMillis(OrderWireSchema, [

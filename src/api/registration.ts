@@ -103,9 +103,13 @@ export async function validateSignup(email: string, token: string): Promise<Vali
  * Matched without case, accents or extra spaces; a country code not on the list answers 400.
  */
 export const ValidateCityResponseSchema = z.object({
-  valid: z.boolean(),
-  /** The city's name as the platform writes it (e.g. "València" for "valencia"), when valid. */
-  city: z.string().nullable(),
+  /**
+   * The spec shows this call but not its answer, so both fields are optional. Absent: true — the
+   * console does not stop a sign-up on a check it cannot read; POST /stores/signup checks again.
+   */
+  valid: z.boolean().default(true),
+  /** The city's name as the platform writes it (e.g. "València" for "valencia"), when valid. Absent: null (the name as typed). */
+  city: z.string().nullable().default(null),
 });
 export type ValidateCityResponse = z.infer<typeof ValidateCityResponseSchema>;
 
@@ -123,7 +127,11 @@ export async function validateCity(country: string, address: string): Promise<Va
  * register in this city? `served`: the platform operates there; `available`: served, and the
  * e-mail has no store there yet. A country not on the list or a malformed e-mail answers 400.
  */
-export const RequiredCityResponseSchema = z.object({ served: z.boolean(), available: z.boolean() });
+export const RequiredCityResponseSchema = z.object({
+  /** Optional, like validatecity's answer: absent, true (POST /stores/signup has the last word). */
+  served: z.boolean().default(true),
+  available: z.boolean().default(true),
+});
 export type RequiredCityResponse = z.infer<typeof RequiredCityResponseSchema>;
 
 export async function requiredCity(country: string, address: string, email: string): Promise<RequiredCityResponse> {

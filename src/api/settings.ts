@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { secondsToMillis } from './codecs';
 import { http } from './http';
 import { OperatorSchema, LanguageSchema, type Operator } from './session';
-import { DeviceSchema, StoreProfileSchema, StoreProfileWireSchema, type StoreProfile } from './stores';
+import { DeviceSchema, StoreProfileSchema, StoreProfileWireSchema, withStoreId, type StoreProfile } from './stores';
 
 /**
  * What an operator configures about the store and themselves (spec section 7, Profile): business
@@ -42,12 +42,9 @@ export type StoreBasicInput = z.infer<typeof StoreBasicInputSchema>;
 
 /** POST /stores/profile/basic — answers the store profile as saved. */
 export async function saveStoreBasic(input: StoreBasicInput): Promise<StoreProfile> {
-  return http('/stores/profile/basic', {
-    method: 'POST',
-    body: StoreBasicInputSchema.parse(input),
-    schema: StoreProfileSchema,
-    operation: 'POST /stores/profile/basic',
-  });
+  const body = StoreBasicInputSchema.parse(input);
+  const saved = await http('/stores/profile/basic', { method: 'POST', body, schema: StoreProfileSchema, operation: 'POST /stores/profile/basic' });
+  return withStoreId(saved, body.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,14 +118,15 @@ export const StoreConfigInputSchema = z.object({
 });
 export type StoreConfigInput = z.infer<typeof StoreConfigInputSchema>;
 
-/** POST /stores/profile/config — answers the store profile as saved. */
-export async function saveStoreConfig(input: StoreConfigInput): Promise<StoreProfile> {
-  return http('/stores/profile/config', {
+/** POST /stores/profile/config — answers the store profile as saved; `storeId` is the current store's. */
+export async function saveStoreConfig(input: StoreConfigInput, storeId: number): Promise<StoreProfile> {
+  const saved = await http('/stores/profile/config', {
     method: 'POST',
     body: StoreConfigInputSchema.parse(input),
     schema: StoreProfileSchema,
     operation: 'POST /stores/profile/config',
   });
+  return withStoreId(saved, storeId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,19 +172,41 @@ export const BillingSchema = z.object({
 });
 export type Billing = z.infer<typeof BillingSchema>;
 
+/**
+ * The billing configuration as the platform answers it. The spec names "billing config" but none
+ * of its fields, so every one is optional: texts read '' (the form then asks for them), the
+ * invoice frequency 'monthly', and the store is the one asked for.
+ */
+export const BillingAnswerSchema = z.object({
+  store_id: z.number().int().optional(),
+  legal_name: z.string().default(''),
+  tax_id: z.string().default(''),
+  billing_email: z.string().default(''),
+  address_print: z.string().default(''),
+  city: z.string().default(''),
+  postal_code: z.string().default(''),
+  country: z.string().default(''),
+  iban: z.string().default(''),
+  invoice_frequency: z.enum(['weekly', 'monthly']).default('monthly'),
+});
+
+const billingOf = (answer: z.output<typeof BillingAnswerSchema>, storeId: number): Billing => ({ ...answer, store_id: answer.store_id ?? storeId });
+
 /** GET /stores/profile/billing/{id} */
 export async function getBilling(storeId: number): Promise<Billing> {
-  return http(`/stores/profile/billing/${storeId}`, { schema: BillingSchema, operation: 'GET /stores/profile/billing/{id}' });
+  return billingOf(await http(`/stores/profile/billing/${storeId}`, { schema: BillingAnswerSchema, operation: 'GET /stores/profile/billing/{id}' }), storeId);
 }
 
 /** POST /stores/profile/billing/{id} — answers the billing as saved. */
 export async function saveBilling(billing: Billing): Promise<Billing> {
-  return http(`/stores/profile/billing/${billing.store_id}`, {
+  const body = BillingSchema.parse(billing);
+  const saved = await http(`/stores/profile/billing/${body.store_id}`, {
     method: 'POST',
-    body: BillingSchema.parse(billing),
-    schema: BillingSchema,
+    body,
+    schema: BillingAnswerSchema,
     operation: 'POST /stores/profile/billing/{id}',
   });
+  return billingOf(saved, body.store_id);
 }
 
 // ---------------------------------------------------------------------------------------------

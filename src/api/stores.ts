@@ -4,6 +4,7 @@ import { http } from './http';
 
 export const NotificationTypeSchema = z.enum(['order', 'user', 'project', 'feature']);
 
+/** A store notification: the spec names id, type, title, created_at and click_action. */
 export const NotificationWireSchema = z.object({
   id: z.number().int(),
   type: NotificationTypeSchema,
@@ -12,30 +13,46 @@ export const NotificationWireSchema = z.object({
   created_at: z.number(),
   /** Where clicking the notification leads (an app path). */
   click_action: z.string(),
-  read: z.boolean(),
+  /** Not named by the spec. Absent: unread (false). */
+  read: z.boolean().default(false),
 });
 export const NotificationSchema = secondsToMillis(NotificationWireSchema, ['created_at']);
 export type StoreNotification = z.output<typeof NotificationSchema>;
 
+/**
+ * A registered device. The spec names the store's `devices` but none of their fields: a device
+ * without an id cannot be unregistered from the console; name and model read '' (shown as "—"),
+ * a missing registration date is left out.
+ */
 export const DeviceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  model: z.string(),
-  registered_at: z.number(),
+  id: z.number().int().optional(),
+  name: z.string().default(''),
+  model: z.string().default(''),
+  registered_at: z.number().optional(),
 });
 
+/**
+ * The store profile as the platform answers it. Spec section 3 names avatar, logo, cover,
+ * devicesAllowed, apiKey, sms_send, sms_text, color, special_terms.accept_date, lat and lon (from
+ * address_lat and address_lon when present), devices and the notifications list; the business
+ * info (id, name, description, e-mail, phone, address) and the terms' text are optional extras
+ * ('' when absent; the id is the store asked for).
+ */
 export const StoreProfileWireSchema = z.object({
-  id: z.number().int(),
-  name: z.string().min(1),
-  description: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.object({
-    address_print: z.string(),
-    city: z.string(),
-    country: z.string().length(2),
-    postal_code: z.string(),
-  }),
+  id: z.number().int().optional(),
+  name: z.string().default(''),
+  description: z.string().default(''),
+  email: z.string().default(''),
+  phone: z.string().default(''),
+  address: z
+    .object({
+      address_print: z.string().default(''),
+      city: z.string().default(''),
+      /** Two-letter code from the spec's country list; '' when absent. */
+      country: z.string().default(''),
+      postal_code: z.string().default(''),
+    })
+    .prefault({}),
   address_lat: z.number().nullable().optional(),
   address_lon: z.number().nullable().optional(),
   lat: z.number(),
@@ -49,7 +66,7 @@ export const StoreProfileWireSchema = z.object({
   sms_send: z.boolean(),
   sms_text: z.string(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  special_terms: z.object({ text: z.string(), accept_date: z.number().nullable() }),
+  special_terms: z.object({ text: z.string().default(''), accept_date: z.number().nullable() }),
   notifications: z.array(NotificationWireSchema),
 });
 export type StoreProfileWire = z.infer<typeof StoreProfileWireSchema>;
@@ -65,19 +82,30 @@ export const StoreProfileSchema = z.codec(StoreProfileWireSchema, StoreProfileWi
       accept_date: wire.special_terms.accept_date == null ? null : wire.special_terms.accept_date * 1000,
     },
     notifications: wire.notifications.map((n) => ({ ...n, created_at: n.created_at * 1000 })),
-    devices: wire.devices.map((d) => ({ ...d, registered_at: d.registered_at * 1000 })),
+    devices: wire.devices.map((d) => (d.registered_at === undefined ? d : { ...d, registered_at: d.registered_at * 1000 })),
   }),
-  encode: (client) => ({
-    ...client,
-    special_terms: {
-      ...client.special_terms,
-      accept_date: client.special_terms.accept_date == null ? null : Math.round(client.special_terms.accept_date / 1000),
-    },
-    notifications: client.notifications.map((n) => ({ ...n, created_at: Math.round(n.created_at / 1000) })),
-    devices: client.devices.map((d) => ({ ...d, registered_at: Math.round(d.registered_at / 1000) })),
-  }),
+  // What is encoded is a decoded profile, defaults filled in (the codec's input type leaves them optional).
+  encode: (value) => {
+    const client = value as StoreProfileWire;
+    return {
+      ...client,
+      special_terms: {
+        ...client.special_terms,
+        accept_date: client.special_terms.accept_date == null ? null : Math.round(client.special_terms.accept_date / 1000),
+      },
+      notifications: client.notifications.map((n) => ({ ...n, created_at: Math.round(n.created_at / 1000) })),
+      devices: client.devices.map((d) => (d.registered_at === undefined ? d : { ...d, registered_at: Math.round(d.registered_at / 1000) })),
+    };
+  },
 });
-export type StoreProfile = z.output<typeof StoreProfileSchema>;
+
+/** The client's store profile: its id is always known (the platform's, else the store asked for). */
+export type StoreProfile = Omit<z.output<typeof StoreProfileSchema>, 'id'> & { id: number };
+
+/** The profile with its id: the one the platform sent, else `storeId`, the store the call was about. */
+export function withStoreId(profile: z.output<typeof StoreProfileSchema>, storeId: number): StoreProfile {
+  return { ...profile, id: profile.id ?? storeId };
+}
 
 /**
  * The store profile as the journal and the projections hold it: without the API key, which is a
@@ -133,5 +161,5 @@ export async function getHome(): Promise<HomeData> {
 
 /** GET /stores/profile/{id} */
 export async function getStoreProfile(storeId: number): Promise<StoreProfile> {
-  return http(`/stores/profile/${storeId}`, { schema: StoreProfileSchema, operation: 'GET /stores/profile/{id}' });
+  return withStoreId(await http(`/stores/profile/${storeId}`, { schema: StoreProfileSchema, operation: 'GET /stores/profile/{id}' }), storeId);
 }

@@ -20,6 +20,8 @@ export const enConsole = {
   'shell.switchStoreFailed': 'We could not switch the store. Please try again.',
   'shell.accountsFailed': 'We could not load your stores.',
   'shell.retry': 'Retry',
+  // Any load whose answer the console cannot read (issue 22): never "could not reach", never "retry in a moment".
+  'errors.unreadableAnswer': 'The server sent an answer this console does not understand. Please try again later; if it persists, contact support.',
   'shell.roleSwitch': 'Role: {role}',
   'shell.roleSwitchLabel': 'Switch role',
   'shell.storeAvatar': 'Store settings for {name}',
@@ -614,6 +616,7 @@ export const enConsole = {
   'settings.billing.invalidTaxId': 'Enter a valid tax id',
   'settings.billing.invalidIban': 'Enter a valid IBAN',
   'settings.billing.saveFailed': 'Error to post billing',
+  'settings.billing.saveUnsupported': 'This platform does not support saving billing details from the console. What you typed is still in the form; ask the platform to update the billing details.',
   'settings.billing.leaveBody': 'Your changes to the billing details are not saved yet.',
 
   // Settings: media, devices and configuration (issue 6)
@@ -743,6 +746,7 @@ export const enConsole = {
   'notifications.pushOn': 'Notifications are on: new ones appear here as they arrive.',
   'notifications.pushFailed': 'Notifications could not be turned on. Please try again.',
   'notifications.pushBlocked': 'Notifications are blocked for this site. Allow them in the browser’s site settings to receive them.',
+  'notifications.pushUnavailable': 'This platform does not support push notifications for the console. New notifications are checked here every minute instead.',
   // --- trucks & pickups (issue 7) ---
   'records.range': '{from}–{to} of {total}',
   'records.clearSearch': 'Clear the search',
@@ -1048,6 +1052,27 @@ export const enConsole = {
   'recovery.sent.body': 'If an account uses {email}, we have sent it a link to reset the password.',
   'recovery.sent.spam': 'It can take a few minutes. Not there? Look in the spam folder.',
   'recovery.sent.again': 'Use another e-mail or send again',
+  // --- choosing a new password with the reset link (issue 22) ---
+  'passwordReset.title': 'Choose a new password',
+  'passwordReset.checking': 'Checking your link…',
+  'passwordReset.subtitle': 'For the account {email}. Once it is saved, we sign you in with it.',
+  'passwordReset.newPassword': 'New password',
+  'passwordReset.confirmation': 'Repeat the new password',
+  'passwordReset.submit': 'Save and sign in',
+  'passwordReset.saving': 'Saving…',
+  'passwordReset.signingIn': 'Your new password is saved. Signing you in…',
+  'passwordReset.weak': 'The password service finds this password too weak. Choose a longer one that mixes letters, numbers and symbols.',
+  'passwordReset.verifyUnreachable': 'We could not reach the password service to check your link. Check your connection and try again.',
+  'passwordReset.expired.title': 'This link has expired',
+  'passwordReset.expired.body': 'Password reset links only work for a limited time. Ask for a new one and use it within the hour.',
+  'passwordReset.used.title': 'This link cannot be used',
+  'passwordReset.used.body': 'It has been used already, or it was not copied whole. If you chose a new password with it, sign in with that password; otherwise ask for a new link.',
+  'passwordReset.newLink': 'Send a new link',
+  'passwordReset.account.title': 'This account is not available',
+  'passwordReset.account.body': 'The account this link is for has been disabled or no longer exists, so its password cannot be changed. Ask your store’s administrator, or create a new account.',
+  'passwordReset.signInFailed.title': 'Your new password is saved',
+  'passwordReset.signInFailed.body': 'We could not sign you in just now. Sign in with {email} and your new password.',
+  'passwordReset.signedIn': 'Signed in. Opening your console…',
   // --- dev kit (issue 9) ---
   'demo.activeFaultsTitle': 'Active faults',
   'demo.noFaults': 'None: every call answers normally',

@@ -22,6 +22,7 @@ export const enPublic = {
   'auth.signIn.recovery': 'Forgot your password?',
   'auth.signIn.invalid': 'Invalid e-mail or password',
   'auth.signIn.unavailable': 'We could not reach the sign-in service. Check your connection and try again.',
+  'auth.signIn.unreadable': 'The server sent an answer this console does not understand. Please try again later; if it persists, contact support.',
   'auth.validation.emailRequired': 'Enter your e-mail',
   'auth.validation.emailInvalid': 'Enter a valid e-mail address',
   'auth.validation.passwordRequired': 'Enter your password',

@@ -124,6 +124,14 @@ export interface RoutableDelivery {
   lon: number;
 }
 
+/**
+ * The deliveries the map can place: those with the recipient's door (lat/lon, which the spec does
+ * not name). The others stay in the day's list but get no marker and no stop on a route.
+ */
+export function placedDeliveries<T extends Omit<RoutableDelivery, 'lat' | 'lon'> & { lat?: number; lon?: number }>(deliveries: readonly T[]): Array<T & { lat: number; lon: number }> {
+  return deliveries.filter((delivery): delivery is T & { lat: number; lon: number } => delivery.lat !== undefined && delivery.lon !== undefined);
+}
+
 export interface TruckRoute<T extends RoutableDelivery> {
   truck: string;
   color: string;

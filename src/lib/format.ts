@@ -4,6 +4,9 @@
  */
 export type Locale = 'en' | 'es';
 
+/** What a cell shows for a value the platform's answer left out (docs/spec-fields.md). */
+export const NOT_GIVEN = '—';
+
 const intlLocale: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
 
 /**

@@ -2,6 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Account } from '../api/accounts';
 import type { PagedList } from '../api/codecs';
 import { offsetForPage } from '../lib/paging';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -12,7 +13,7 @@ import { promiseNotProvided } from './not-provided';
  */
 export const ACCOUNTS_PAGE_SIZE = 10;
 
-export type AccountKindFilter = 'all' | Account['kind'];
+export type AccountKindFilter = 'all' | NonNullable<Account['kind']>;
 
 export interface AccountsFilter {
   kind: AccountKindFilter;
@@ -26,7 +27,7 @@ export interface AccountsPageRequest {
   offset: number;
 }
 
-interface AccountsListContext {
+interface AccountsListContext extends LoadFailureContext {
   filter: AccountsFilter;
   /** 0-based; the URL shows it 1-based. */
   page: number;
@@ -50,7 +51,7 @@ export const accountsListMachine = setup({
   },
 }).createMachine({
   id: 'accountsList',
-  context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), list: null }),
+  context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), list: null, loadFailure: null }),
   initial: 'loading',
   on: {
     // A newer filter or page replaces a load still running (the invoke restarts).
@@ -62,12 +63,13 @@ export const accountsListMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ filter: context.filter, limit: ACCOUNTS_PAGE_SIZE, offset: offsetForPage(context.page, ACCOUNTS_PAGE_SIZE) }),
         onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     failed: {

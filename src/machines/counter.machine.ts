@@ -2,6 +2,7 @@ import { assign, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstat
 import type { Order, OrderStatusCode } from '../api/orders';
 import { PAST_ORDERS_POLL_MS } from '../lib/constants';
 import { matchOrders } from '../lib/counter-match';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -27,7 +28,7 @@ interface PickedUp {
   index: number;
 }
 
-interface CounterContext {
+interface CounterContext extends LoadFailureContext {
   storeId: number;
   orders: Order[];
   query: string;
@@ -100,7 +101,7 @@ export const counterMachine = setup({
 }).createMachine({
   id: 'counter',
   type: 'parallel',
-  context: ({ input }) => ({ storeId: input.storeId, orders: [], query: '', selected: null, picked: null, hidden: false, unresolved: null }),
+  context: ({ input }) => ({ storeId: input.storeId, orders: [], query: '', selected: null, picked: null, hidden: false, unresolved: null, loadFailure: null }),
   on: {
     'counter.pause': { actions: assign({ hidden: true }) },
     'counter.resume': { actions: assign({ hidden: false }) },
@@ -111,12 +112,13 @@ export const counterMachine = setup({
       states: {
         loading: {
           tags: 'loading',
+          entry: assign({ loadFailure: null }),
           invoke: {
             id: 'loadOpenOrders',
             src: 'loadOpenOrders',
             input: ({ context }) => ({ storeId: context.storeId }),
             onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         failed: { on: { 'counter.retry': 'loading' } },

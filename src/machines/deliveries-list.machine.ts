@@ -4,6 +4,7 @@ import type { Delivery, DeliverySearch } from '../api/logistics';
 import { dayEnd, dayStart } from '../lib/calendar-days';
 import { offsetForPage } from '../lib/paging';
 import type { DeliveriesFilter } from './events';
+import { loadFailureFromError, type LoadFailure, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -24,12 +25,14 @@ export interface DeliveriesPageRequest {
   offset: number;
 }
 
-interface DeliveriesListContext {
+interface DeliveriesListContext extends LoadFailureContext {
   filter: DeliveriesFilter;
   /** 0-based; the URL shows it 1-based. */
   page: number;
   /** The store's truck names, sorted; empty until loaded. */
   trucks: string[];
+  /** Why the trucks (the drawer's filter) did not load; null while they load or once they have. */
+  trucksLoadFailure: LoadFailure | null;
 }
 
 export type DeliveriesListEvent =
@@ -83,7 +86,7 @@ export const deliveriesListMachine = setup({
 }).createMachine({
   id: 'deliveriesList',
   type: 'parallel',
-  context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), trucks: [] }),
+  context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), trucks: [], loadFailure: null, trucksLoadFailure: null }),
   states: {
     list: {
       initial: 'loading',
@@ -98,6 +101,7 @@ export const deliveriesListMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          entry: assign({ loadFailure: null }),
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
@@ -106,7 +110,7 @@ export const deliveriesListMachine = setup({
               { guard: { type: 'pageDiffers', params: pageOf }, target: 'ready', actions: { type: 'recordLoaded', params: pageOf } },
               { target: 'ready' },
             ],
-            onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         failed: {
@@ -124,11 +128,15 @@ export const deliveriesListMachine = setup({
           on: { 'deliveries.needTrucks': 'loading' },
         },
         loading: {
+          entry: assign({ trucksLoadFailure: null }),
           invoke: {
             id: 'loadTrucks',
             src: 'loadTrucks',
             onDone: { target: 'ready', actions: assign({ trucks: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: { type: 'logTrucksFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: [assign({ trucksLoadFailure: loadFailureFromError }), { type: 'logTrucksFailure', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
         ready: {},
@@ -149,3 +157,5 @@ export type TrucksPhase = 'idle' | 'loading' | 'ready' | 'failed';
 export const selectTrucksPhase = (s: DeliveriesListSnapshot): TrucksPhase =>
   s.matches({ trucks: 'failed' }) ? 'failed' : s.matches({ trucks: 'ready' }) ? 'ready' : s.matches({ trucks: 'loading' }) ? 'loading' : 'idle';
 export const selectTrucks = (s: DeliveriesListSnapshot) => s.context.trucks;
+/** Why the trucks did not load, for the drawer's message. */
+export const selectTrucksLoadFailure = (s: DeliveriesListSnapshot) => s.context.trucksLoadFailure;

@@ -3,6 +3,7 @@ import type { Delivery } from '../api/logistics';
 import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../lib/backoff';
 import { dayOf } from '../lib/calendar-days';
 import { now } from '../lib/clock';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -29,7 +30,7 @@ export interface TodayDeliveries {
   deliveries: Delivery[];
 }
 
-interface DeliveryMapContext {
+interface DeliveryMapContext extends LoadFailureContext {
   failures: number;
   hidden: boolean;
   /** When the deliveries on the map were last confirmed by the server (ms); null before. */
@@ -67,7 +68,7 @@ export const deliveryMapMachine = setup({
   },
 }).createMachine({
   id: 'deliveryMap',
-  context: { failures: 0, hidden: false, refreshedAt: null },
+  context: { failures: 0, hidden: false, refreshedAt: null, loadFailure: null },
   initial: 'loading',
   on: {
     'map.pause': { actions: assign({ hidden: true }) },
@@ -76,6 +77,7 @@ export const deliveryMapMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadToday',
         src: 'loadToday',
@@ -84,7 +86,10 @@ export const deliveryMapMachine = setup({
           { guard: { type: 'dayDiffers', params: loadedOf }, target: 'ready', actions: ['confirm', { type: 'recordLoaded', params: loadedOf }] },
           { target: 'ready', actions: 'confirm' },
         ],
-        onError: { target: 'failed', actions: ['countFailure', { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'failed',
+          actions: ['countFailure', assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     failed: {

@@ -1,5 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { DeliveryDetail } from '../api/logistics';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -7,7 +8,7 @@ import { promiseNotProvided } from './not-provided';
  * route once; the summary and route tabs are routes of the same page and read the same load, so
  * switching tabs (or going back) asks nothing again. A failure shows Retry.
  */
-interface DeliveryPageContext {
+interface DeliveryPageContext extends LoadFailureContext {
   deliveryId: number;
   delivery: DeliveryDetail | null;
 }
@@ -28,17 +29,18 @@ export const deliveryPageMachine = setup({
   },
 }).createMachine({
   id: 'deliveryPage',
-  context: ({ input }) => ({ deliveryId: input.deliveryId, delivery: null }),
+  context: ({ input }) => ({ deliveryId: input.deliveryId, delivery: null, loadFailure: null }),
   initial: 'loading',
   states: {
     loading: {
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadDelivery',
         src: 'loadDelivery',
         input: ({ context }) => ({ deliveryId: context.deliveryId }),
         onDone: { target: 'ready', actions: assign({ delivery: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     failed: { on: { 'delivery.retry': 'loading' } },

@@ -1,5 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { DevicesInputSchema, type Devices } from '../api/settings';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -27,7 +28,7 @@ export interface DevicesData extends Devices {
   apiKey: string;
 }
 
-export interface DevicesContext {
+export interface DevicesContext extends LoadFailureContext {
   storeId: number;
   devicesAllowed: number;
   devices: Device[];
@@ -35,7 +36,8 @@ export interface DevicesContext {
   /** The key shows in full (and as a QR code) only while this holds. */
   revealed: boolean;
   /** The device whose Unregister awaits the operator's confirmation (or is being sent). */
-  pendingDevice: Device | null;
+  /** The device being unregistered: only a device with an id can be (the platform may leave ids out). */
+  pendingDevice: (Device & { id: number }) | null;
   /** The allowance being sent. */
   requestedAllowance: number | null;
 }
@@ -110,11 +112,21 @@ export const devicesMachine = setup({
   },
 }).createMachine({
   id: 'devices',
-  context: ({ input }) => ({ storeId: input.storeId, devicesAllowed: 0, devices: [], apiKey: null, revealed: false, pendingDevice: null, requestedAllowance: null }),
+  context: ({ input }) => ({
+    storeId: input.storeId,
+    devicesAllowed: 0,
+    devices: [],
+    apiKey: null,
+    revealed: false,
+    pendingDevice: null,
+    requestedAllowance: null,
+    loadFailure: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -123,7 +135,7 @@ export const devicesMachine = setup({
           target: 'ready',
           actions: assign(({ event }) => ({ ...withDevices(event.output), apiKey: event.output.apiKey })),
         },
-        onError: { target: 'loadFailed', actions: { type: 'logFailure', params: failure } },
+        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: failure }] },
       },
     },
     loadFailed: {
@@ -152,7 +164,7 @@ export const devicesMachine = setup({
                 'device.unregister': {
                   guard: { type: 'isRegistered', params: ({ event }) => ({ id: event.id }) },
                   target: 'confirmingUnregister',
-                  actions: assign({ pendingDevice: ({ context, event }) => context.devices.find((device) => device.id === event.id) ?? null }),
+                  actions: assign({ pendingDevice: ({ context, event }) => context.devices.find((device): device is Device & { id: number } => device.id === event.id) ?? null }),
                 },
                 'apiKey.renew': 'confirmingRenew',
               },

@@ -1,4 +1,5 @@
 import type { Account } from '../api/accounts';
+import type { SignInFailureReason } from '../api/identity';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
 import type { Order, OrdersListFilter } from '../api/orders';
@@ -26,7 +27,7 @@ export type DomainEvent =
   /** The session did not come back (the identity provider forgot the operator, or could not be reached). */
   | { type: 'session.notResumed'; at: number }
   | { type: 'session.refreshed'; at: number }
-  | { type: 'session.signInFailed'; at: number; email: string; reason: 'credentials' | 'unavailable' }
+  | { type: 'session.signInFailed'; at: number; email: string; reason: SignInFailureReason }
   | { type: 'session.signedOut'; at: number; reason: 'user' | 'expired' }
   | { type: 'session.roleSwitched'; at: number; role: string }
   | { type: 'store.switched'; at: number; fromStoreId: number; toStoreId: number }

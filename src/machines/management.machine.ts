@@ -1,5 +1,6 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Earning, ManagementInfo, MonthlySales } from '../api/management';
+import { loadFailureOf, type LoadFailure } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /** The three independent parts of the Management Information dashboard, one call each. */
@@ -12,6 +13,8 @@ export interface ManagementContext {
   info: ManagementInfo | null;
   sales: MonthlySales[] | null;
   earnings: Earning[] | null;
+  /** Why each part's last load failed (src/machines/load-failure.ts); null while it loads or once it has. */
+  loadFailures: Record<ManagementPart, LoadFailure | null>;
 }
 
 export type ManagementEvent =
@@ -41,10 +44,14 @@ export const managementMachine = setup({
   actions: {
     /** The message is on screen; the details are for whoever reads the console log. */
     logLoadFailure: (_, _params: { part: ManagementPart; error: unknown }) => {},
+    /** Remembers why a part failed (null: forgets it, when the part loads again). */
+    setLoadFailure: assign(({ context }, params: { part: ManagementPart; failure: LoadFailure | null }) => ({
+      loadFailures: { ...context.loadFailures, [params.part]: params.failure },
+    })),
   },
 }).createMachine({
   id: 'management',
-  context: { info: null, sales: null, earnings: null },
+  context: { info: null, sales: null, earnings: null, loadFailures: { info: null, sales: null, customers: null } },
   type: 'parallel',
   states: {
     info: {
@@ -52,13 +59,17 @@ export const managementMachine = setup({
       states: {
         loading: {
           tags: 'loading',
+          entry: { type: 'setLoadFailure', params: { part: 'info', failure: null } },
           invoke: {
             id: 'loadInfo',
             src: 'loadInfo',
             onDone: { target: 'loaded', actions: assign({ info: ({ event }) => event.output }) },
             onError: {
               target: 'failed',
-              actions: { type: 'logLoadFailure', params: ({ event }) => ({ part: 'info' as const, error: event.error }) },
+              actions: [
+                { type: 'setLoadFailure', params: ({ event }) => ({ part: 'info' as const, failure: loadFailureOf(event.error) }) },
+                { type: 'logLoadFailure', params: ({ event }) => ({ part: 'info' as const, error: event.error }) },
+              ],
             },
           },
         },
@@ -71,13 +82,17 @@ export const managementMachine = setup({
       states: {
         loading: {
           tags: 'loading',
+          entry: { type: 'setLoadFailure', params: { part: 'sales', failure: null } },
           invoke: {
             id: 'loadSales',
             src: 'loadSales',
             onDone: { target: 'loaded', actions: assign({ sales: ({ event }) => event.output }) },
             onError: {
               target: 'failed',
-              actions: { type: 'logLoadFailure', params: ({ event }) => ({ part: 'sales' as const, error: event.error }) },
+              actions: [
+                { type: 'setLoadFailure', params: ({ event }) => ({ part: 'sales' as const, failure: loadFailureOf(event.error) }) },
+                { type: 'logLoadFailure', params: ({ event }) => ({ part: 'sales' as const, error: event.error }) },
+              ],
             },
           },
         },
@@ -90,13 +105,17 @@ export const managementMachine = setup({
       states: {
         loading: {
           tags: 'loading',
+          entry: { type: 'setLoadFailure', params: { part: 'customers', failure: null } },
           invoke: {
             id: 'loadCustomers',
             src: 'loadCustomers',
             onDone: { target: 'loaded', actions: assign({ earnings: ({ event }) => event.output }) },
             onError: {
               target: 'failed',
-              actions: { type: 'logLoadFailure', params: ({ event }) => ({ part: 'customers' as const, error: event.error }) },
+              actions: [
+                { type: 'setLoadFailure', params: ({ event }) => ({ part: 'customers' as const, failure: loadFailureOf(event.error) }) },
+                { type: 'logLoadFailure', params: ({ event }) => ({ part: 'customers' as const, error: event.error }) },
+              ],
             },
           },
         },
@@ -125,6 +144,11 @@ export const selectPartStatus =
 export const selectInfo = (snapshot: ManagementSnapshot) => snapshot.context.info;
 export const selectSales = (snapshot: ManagementSnapshot) => snapshot.context.sales;
 export const selectEarnings = (snapshot: ManagementSnapshot) => snapshot.context.earnings;
+/** Why one part's last load failed, for its message: an unreadable answer has its own. */
+export const selectPartLoadFailure =
+  (part: ManagementPart) =>
+  (snapshot: ManagementSnapshot): LoadFailure | null =>
+    snapshot.context.loadFailures[part];
 /** The parts whose last load failed, in dashboard order. */
 export const selectFailedParts = (snapshot: ManagementSnapshot): ManagementPart[] =>
   MANAGEMENT_PARTS.filter((part) => snapshot.value[part] === 'failed');

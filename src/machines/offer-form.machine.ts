@@ -4,6 +4,7 @@ import type { Lookups } from '../api/lookups';
 import type { Offer } from '../api/offers';
 import type { Template } from '../api/templates';
 import { onDay, placeTemplateWindows } from '../lib/offer-dates';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -170,7 +171,7 @@ export function valuesFromTemplate(template: Template, at: number): OfferFormVal
 /** Why the last save failed: the server's 400 message (a rule's wording), or a general failure. */
 export type OfferSaveError = { kind: 'server'; message: string } | { kind: 'general' };
 
-export interface OfferFormContext {
+export interface OfferFormContext extends LoadFailureContext {
   offerId: number | null;
   lookups: Lookups | null;
   /** The offer as the server last answered it (edit, or after a save). */
@@ -268,12 +269,14 @@ export const offerFormMachine = setup({
     templates: [],
     startedFrom: null,
     restoredDraft: false,
+    loadFailure: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       description: 'The option groups, the offer being edited and any draft left by a reload.',
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -285,7 +288,7 @@ export const offerFormMachine = setup({
             return { lookups, offer, templates, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft, restoredDraft: draft !== null };
           }),
         },
-        onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loadFailed: {

@@ -4,6 +4,7 @@ import type { ItemStatus, Offer } from '../api/offers';
 import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../lib/backoff';
 import { OFFERS_POLL_MS } from '../lib/constants';
 import { offsetForPage } from '../lib/paging';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 import type { OffersView } from './projections';
 
@@ -31,7 +32,7 @@ export interface OffersPageRequest {
   offset: number;
 }
 
-interface OffersListContext {
+interface OffersListContext extends LoadFailureContext {
   storeId: number;
   filter: OffersFilter;
   /** 0-based, like offsets; the URL shows it 1-based. */
@@ -112,6 +113,7 @@ export const offersListMachine = setup({
     hidden: false,
     deleting: null,
     changing: null,
+    loadFailure: null,
   }),
   // Visibility can change in any state; the polling states below also act on it.
   on: {
@@ -132,6 +134,7 @@ export const offersListMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          entry: assign({ loadFailure: null }),
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
@@ -140,7 +143,7 @@ export const offersListMachine = setup({
               { guard: { type: 'pageDiffers', params: pageOf }, target: 'ready', actions: { type: 'recordLoaded', params: pageOf } },
               { target: 'ready' },
             ],
-            onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         failed: {

@@ -1,12 +1,13 @@
 import { assign, setup } from 'xstate';
 import type { Order } from '../api/orders';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
  * Loads one order for the order detail view (the overview's dialog, the review page, later the
  * order page). A failed load keeps the dialog open with a retry.
  */
-interface OrderDetailContext {
+interface OrderDetailContext extends LoadFailureContext {
   orderId: number;
   order: Order | null;
 }
@@ -25,17 +26,18 @@ export const orderDetailMachine = setup({
   },
 }).createMachine({
   id: 'orderDetail',
-  context: ({ input }) => ({ orderId: input.orderId, order: null }),
+  context: ({ input }) => ({ orderId: input.orderId, order: null, loadFailure: null }),
   initial: 'loading',
   states: {
     loading: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: { target: 'loaded', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loaded: {},

@@ -1,6 +1,8 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Order, OrderStatusCode } from '../api/orders';
+import { pickupDateAfter } from '../lib/pickup-status';
 import { now } from '../lib/clock';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -9,7 +11,7 @@ import { promiseNotProvided } from './not-provided';
  * order and, through the journal, the lists and the overview figures) and is put back when the
  * server refuses it.
  */
-interface OrderPageContext {
+interface OrderPageContext extends LoadFailureContext {
   orderId: number;
   order: Order | null;
   /** The order as it was before the change under way (to put back on a refusal). */
@@ -29,7 +31,7 @@ const CANCELLED_BY_STORE = 3;
 
 /** The order as the operator should see it while a change is under way. */
 function withStatus(order: Order, status: number, at: number): Order {
-  return { ...order, status, pickup_date: status === 1 ? at : status === 0 ? null : order.pickup_date };
+  return { ...order, status, pickup_date: pickupDateAfter(order, status, at) };
 }
 
 export const orderPageMachine = setup({
@@ -59,17 +61,18 @@ export const orderPageMachine = setup({
   },
 }).createMachine({
   id: 'orderPage',
-  context: ({ input }) => ({ orderId: input.orderId, order: null, before: null, attempted: null }),
+  context: ({ input }) => ({ orderId: input.orderId, order: null, before: null, attempted: null, loadFailure: null }),
   initial: 'loading',
   states: {
     loading: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     failed: { on: { 'order.retry': 'loading' } },

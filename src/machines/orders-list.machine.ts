@@ -4,6 +4,7 @@ import type { Order, OrdersListFilter, OrderStatusCode } from '../api/orders';
 import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../lib/backoff';
 import { PAST_ORDERS_POLL_MS } from '../lib/constants';
 import { offsetForPage } from '../lib/paging';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -27,7 +28,7 @@ export interface OrdersPageRequest {
   offset: number;
 }
 
-interface OrdersListContext {
+interface OrdersListContext extends LoadFailureContext {
   filter: OrdersListFilter;
   /** 0-based; the URL shows it 1-based. */
   page: number;
@@ -105,6 +106,7 @@ export const ordersListMachine = setup({
     hidden: false,
     cancelling: null,
     changing: null,
+    loadFailure: null,
   }),
   on: {
     'orders.pause': { actions: assign({ hidden: true }) },
@@ -124,6 +126,7 @@ export const ordersListMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          entry: assign({ loadFailure: null }),
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
@@ -132,7 +135,7 @@ export const ordersListMachine = setup({
               { guard: { type: 'pageDiffers', params: pageOf }, target: 'ready', actions: { type: 'recordLoaded', params: pageOf } },
               { target: 'ready' },
             ],
-            onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         failed: {

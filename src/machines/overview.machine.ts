@@ -1,5 +1,6 @@
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { HomeData } from '../api/stores';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -8,6 +9,7 @@ import { promiseNotProvided } from './not-provided';
  */
 export const overviewMachine = setup({
   types: {
+    context: {} as LoadFailureContext,
     events: {} as { type: 'overview.reload' },
   },
   actors: {
@@ -20,15 +22,17 @@ export const overviewMachine = setup({
   },
 }).createMachine({
   id: 'overview',
+  context: { loadFailure: null },
   initial: 'loading',
   states: {
     loading: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadHome',
         src: 'loadHome',
         onDone: { target: 'loaded', actions: { type: 'recordHomeLoaded', params: ({ event }) => ({ home: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loaded: { on: { 'overview.reload': 'loading' } },

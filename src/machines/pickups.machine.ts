@@ -23,8 +23,9 @@ export function blankPickupValues(country: string): PickupFormValues {
   return { name: '', address: '', country, lat: Number.NaN, lon: Number.NaN, opening_hours: '', contact_name: '', contact_phone: '' };
 }
 
+/** The form's values of a saved location; a position the platform did not send is left to set (NaN, as a new one's). */
 export function pickupValuesOf(pickup: PickupLocation): PickupFormValues {
-  const { name, address, country, lat, lon, opening_hours, contact_name, contact_phone } = pickup;
+  const { name, address, country, lat = Number.NaN, lon = Number.NaN, opening_hours, contact_name, contact_phone } = pickup;
   return { name, address, country, lat, lon, opening_hours, contact_name, contact_phone };
 }
 

@@ -1,4 +1,5 @@
 import type { Account } from '../api/accounts';
+import type { SignInFailureReason } from '../api/identity';
 import type { Lookups } from '../api/lookups';
 import type { PagedList } from '../api/codecs';
 import type { Offer } from '../api/offers';
@@ -10,13 +11,15 @@ import type { Language, SessionUser } from '../api/session';
 import type { HomeData, JournalStoreProfile, StoreNotification } from '../api/stores';
 import { GUEST_ROLE } from '../lib/constants';
 import { sameValue } from '../lib/same-value';
+import { sameOperator } from '../lib/operator-identity';
+import { pickupDateAfter } from '../lib/pickup-status';
 import type { DeliveriesFilter, OrdersListFilter, TemplatesFilter } from './events';
 import { defineProjection } from './projection';
 
 export interface SessionView {
   user: SessionUser | null;
   /** A failed sign-in leaves a guest with an error flag (spec section 4). */
-  guest: { role: typeof GUEST_ROLE; error: true; email: string; reason: 'credentials' | 'unavailable' } | null;
+  guest: { role: typeof GUEST_ROLE; error: true; email: string; reason: SignInFailureReason } | null;
   signedInAt: number | null;
   refreshedAt: number | null;
 }
@@ -50,7 +53,7 @@ export const sessionProjection = defineProjection<SessionView>({
     'store.mediaSaved': (view, event) =>
       view.user && view.user.store.id === event.storeId ? { ...view, user: { ...view.user, store: { ...view.user.store, avatar: event.avatar } } } : view,
     'operator.profileSaved': (view, event) =>
-      view.user && view.user.operator.id === event.operator.id
+      view.user && sameOperator(view.user.operator, event.operator)
         ? { ...view, user: { ...view.user, operator: { ...view.user.operator, ...event.operator, role: view.user.operator.role } } }
         : view,
   },
@@ -59,7 +62,9 @@ export const sessionProjection = defineProjection<SessionView>({
 /** The session's store card (name, position, avatar) follows the store's profile. */
 function withStoreProfile(view: SessionView, profile: JournalStoreProfile): SessionView {
   if (!view.user || view.user.store.id !== profile.id) return view;
-  const store = { ...view.user.store, name: profile.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar };
+  // The spec does not name the profile's store name ('' when the platform leaves it out): the
+  // session's, which it does name, stays then.
+  const store = { ...view.user.store, name: profile.name || view.user.store.name, lat: profile.lat, lon: profile.lon, avatar: profile.avatar };
   // Unchanged (the usual case when a page loads the profile it was signed in with): same view.
   if (sameValue(view.user.store, store)) return view;
   return { ...view, user: { ...view.user, store } };
@@ -303,7 +308,7 @@ function withOrderStatus(view: OrdersView, order: Order, status: number, at: num
   const index = view.items.findIndex((i) => i.id === order.id);
   if (index < 0) return view;
   if (!belongsToTab(view.filter.tab, status)) return { ...withoutItem(view, order.id), takenFrom: { ...view.takenFrom, [order.id]: index } };
-  const pickup_date = status === 1 ? at : status === 0 ? null : order.pickup_date;
+  const pickup_date = pickupDateAfter(order, status, at);
   return { ...view, items: view.items.map((i) => (i.id === order.id ? { ...i, status, pickup_date } : i)) };
 }
 

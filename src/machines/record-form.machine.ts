@@ -1,6 +1,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '../api/errors';
 import { sameValue } from '../lib/same-value';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -56,7 +57,7 @@ export function recordSaveErrorOf<TValues>(error: unknown, uniqueFields: readonl
   return { kind: 'general' };
 }
 
-export interface RecordFormContext<TRecord, TValues> {
+export interface RecordFormContext<TRecord, TValues> extends LoadFailureContext {
   storeId: number;
   recordId: number | null;
   /** The record as the server last answered it (edit, or after the save). */
@@ -110,12 +111,13 @@ export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ storeId: input.storeId, recordId: input.recordId, record: null, initial: null, values: null, dirty: false, error: null }),
+    context: ({ input }) => ({ storeId: input.storeId, recordId: input.recordId, record: null, initial: null, values: null, dirty: false, error: null, loadFailure: null }),
     initial: 'loading',
     states: {
       loading: {
         description: 'The record being edited, or a new record’s defaults.',
         tags: 'busy',
+        entry: assign({ loadFailure: null }),
         invoke: {
           id: 'load',
           src: 'load',
@@ -124,7 +126,7 @@ export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [
             target: 'editing',
             actions: assign(({ event }) => ({ record: event.output.record, initial: event.output.values, values: event.output.values, dirty: false })),
           },
-          onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+          onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
         },
       },
       loadFailed: {

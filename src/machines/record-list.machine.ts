@@ -1,6 +1,7 @@
 import { assign, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../api/codecs';
 import { sameValue } from '../lib/same-value';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -29,7 +30,7 @@ export interface RecordListInput<TQuery> {
   query: TQuery;
 }
 
-export interface RecordListContext<TRecord, TQuery> {
+export interface RecordListContext<TRecord, TQuery> extends LoadFailureContext {
   /** What the list on screen answers (or the load under way asks). */
   query: TQuery;
   /** The record a delete confirmation or a running delete is about. */
@@ -77,7 +78,7 @@ export function createRecordListMachine<TRecord extends ListedRecord, TQuery>({ 
   }).createMachine({
     id,
     type: 'parallel',
-    context: ({ input }) => ({ query: input.query, deleting: null }),
+    context: ({ input }) => ({ query: input.query, deleting: null, loadFailure: null }),
     states: {
       list: {
         initial: 'loading',
@@ -89,6 +90,7 @@ export function createRecordListMachine<TRecord extends ListedRecord, TQuery>({ 
         states: {
           loading: {
             tags: 'busy',
+            entry: assign({ loadFailure: null }),
             on: {
               // The server may have read the list before the delete: ask again.
               'list.deleted': { target: 'loading', reenter: true },
@@ -98,11 +100,14 @@ export function createRecordListMachine<TRecord extends ListedRecord, TQuery>({ 
               src: 'loadList',
               input: ({ context }) => ({ query: context.query }),
               onDone: { target: 'ready', actions: { type: 'recordLoaded', params: ({ context, event }) => ({ query: context.query, list: event.output }) } },
-              onError: { target: 'failed', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'load' as const, error: event.error }) } },
+              onError: {
+                target: 'failed',
+                actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ what: 'load' as const, error: event.error }) }],
+              },
             },
           },
           failed: {
-            description: 'Nothing to show: "We have problems, please retry in a moment" and Retry.',
+            description: 'Nothing to show: "We have problems, please retry in a moment" (or, for an answer the console cannot read, its own message) and Retry.',
             on: { 'list.retry': 'loading' },
           },
           ready: {},

@@ -2,6 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '../api/errors';
 import { cityOf, type SignupRefusal, type SignupRequest, type SignupResponse, type ValidateResponse } from '../api/registration';
 import type { Language } from '../api/session';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -84,6 +85,8 @@ export function signupRequestOf(values: SignupFormValues, language: Language): S
  *   valid or not served; a 400 naming a field as "field: message");
  * - `invalid`: a 400 naming no field (the server's message as it answered it);
  * - `notSent`: the server answered, but says the validation e-mail did not go out;
+ * - `unreadable`: the server answered with something the console cannot read (issue 22): its own
+ *   message, not a connection problem;
  * - `unreachable`: no answer (offline, timeout, 5xx): nothing to fix, send again.
  */
 export type SignupField = SignupRefusal['field'];
@@ -91,6 +94,7 @@ export type SignupFailure =
   | { kind: 'refused'; field: SignupField; message: string }
   | { kind: 'invalid'; message: string }
   | { kind: 'notSent' }
+  | { kind: 'unreadable' }
   | { kind: 'unreachable' };
 
 const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'address', 'store_name', 'phone', 'password', 'country'];
@@ -102,6 +106,7 @@ const isSignupField = (name: string): name is SignupField => (SIGNUP_FIELDS as r
  * that starts with the field's name.
  */
 export function signupFailureOf(error: unknown): SignupFailure {
+  if (isApiError(error) && error.kind === 'unexpected-response') return { kind: 'unreadable' };
   if (!isApiError(error) || error.kind !== 'http' || error.status === undefined) return { kind: 'unreachable' };
   if (error.status === 409) return { kind: 'refused', field: 'email', message: error.message };
   if (error.status === 422) return { kind: 'refused', field: 'address', message: error.message };
@@ -131,7 +136,8 @@ export interface RegistrationInput {
   email?: string;
 }
 
-export interface RegistrationContext {
+/** `loadFailure`: why the validation could not be made (unreachable), so an unreadable answer says so. */
+export interface RegistrationContext extends LoadFailureContext {
   link: ValidationLink | null;
   /** What the form holds: kept through a refusal, the e-mail screen, and back to the form. */
   values: SignupFormValues;
@@ -189,6 +195,7 @@ export const registrationMachine = setup({
     language: 'en',
     failure: null,
     sentTo: null,
+    loadFailure: null,
   }),
   initial: 'starting',
   states: {
@@ -265,6 +272,7 @@ export const registrationMachine = setup({
     validating: {
       description: 'PUT /stores/signup/validate/{email}/{token}, once, on arrival.',
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'validateLink',
         src: 'validateLink',
@@ -283,12 +291,12 @@ export const registrationMachine = setup({
             target: 'verifiedError',
             actions: { type: 'recordVerificationFailed', params: ({ context }) => ({ email: context.link!.email }) },
           },
-          { target: 'unreachable', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'unreachable', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
         ],
       },
     },
     unreachable: {
-      description: 'The validation could not be made (no answer from the server): Retry.',
+      description: 'The validation could not be made (no answer from the server, or one the console cannot read): Retry.',
       on: { 'registration.retry': 'validating' },
     },
     verifiedOk: {

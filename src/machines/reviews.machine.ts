@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import type { PagedList } from '../api/codecs';
 import type { Review } from '../api/stores';
 import { offsetForPage } from '../lib/paging';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -11,7 +12,7 @@ import { promiseNotProvided } from './not-provided';
  */
 export const REVIEWS_PAGE_SIZE = 10;
 
-interface ReviewsContext {
+interface ReviewsContext extends LoadFailureContext {
   page: number;
   list: PagedList<Review> | null;
 }
@@ -30,7 +31,7 @@ export const reviewsMachine = setup({
   },
 }).createMachine({
   id: 'reviews',
-  context: ({ input }) => ({ page: Math.max(0, input.page), list: null }),
+  context: ({ input }) => ({ page: Math.max(0, input.page), list: null, loadFailure: null }),
   initial: 'loading',
   on: {
     'reviews.showPage': {
@@ -42,12 +43,13 @@ export const reviewsMachine = setup({
   states: {
     loading: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ limit: REVIEWS_PAGE_SIZE, offset: offsetForPage(context.page, REVIEWS_PAGE_SIZE) }),
         onDone: { target: 'loaded', actions: assign({ list: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loaded: {},

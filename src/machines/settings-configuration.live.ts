@@ -31,7 +31,7 @@ export function liveConfigurationFormMachine(deps: SettingsDeps) {
     actors: {
       load: fromPromise(async ({ input }: { input: SettingsFormInput }) => withoutApiKey(await getStoreProfile(input.storeId))),
       save: fromPromise(async ({ input }: { input: SettingsSaveInput<JournalStoreProfile, ConfigurationValues> }) =>
-        withoutApiKey(await saveStoreConfig(input.values)),
+        withoutApiKey(await saveStoreConfig(input.values, input.data.id)),
       ),
     },
     actions: {

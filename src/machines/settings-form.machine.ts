@@ -1,6 +1,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { MessageKey } from '../i18n';
 import { sameValue } from '../lib/same-value';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -29,7 +30,7 @@ export interface SettingsSaveInput<TData, TValues> {
   data: TData;
 }
 
-export interface SettingsFormContext<TData, TValues> {
+export interface SettingsFormContext<TData, TValues> extends LoadFailureContext {
   storeId: number;
   /** What the server last answered: the load, then each save. */
   data: TData | null;
@@ -92,11 +93,12 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ storeId: input.storeId, data: null, saved: null, values: null, dirty: false, error: null }),
+    context: ({ input }) => ({ storeId: input.storeId, data: null, saved: null, values: null, dirty: false, error: null, loadFailure: null }),
     initial: 'loading',
     states: {
       loading: {
         tags: 'busy',
+        entry: assign({ loadFailure: null }),
         invoke: {
           id: 'load',
           src: 'load',
@@ -108,7 +110,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
               return { data: event.output, saved, values: saved, dirty: false };
             }),
           },
-          onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+          onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
         },
       },
       loadFailed: {

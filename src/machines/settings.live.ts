@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { recordSavedOperator } from './session/stored-user';
 import { listAccounts, type Account } from '../api/accounts';
-import { isApiError } from '../api/errors';
+import { isApiError, isCallMissing } from '../api/errors';
 import type { Operator } from '../api/session';
 import {
   getBilling,
@@ -16,6 +16,7 @@ import { getStoreProfile, withoutApiKey, type StoreProfile } from '../api/stores
 import type { MessageKey } from '../i18n';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
+import { loadFailureOf, type LoadFailure } from './load-failure';
 import { operatorProfileFailure } from './profile-form.machine';
 import { createSettingsFormMachine, type SettingsFormInput, type SettingsSaveInput } from './settings-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
@@ -83,6 +84,8 @@ export function liveBusinessInfoFormMachine(deps: SettingsDeps) {
 export interface OperatorProfileData {
   operator: Operator;
   accounts: Account[] | null;
+  /** Why the accounts did not load (an unreadable answer has its own message); absent when they did. */
+  accountsFailure?: LoadFailure;
 }
 
 export function operatorProfileValuesOf({ operator }: OperatorProfileData): OperatorProfileInput {
@@ -115,18 +118,18 @@ export function liveOperatorProfileFormMachine(deps: SettingsDeps) {
         if (!operator) throw new Error('No operator is signed in');
         // The accounts list is secondary: when it fails the profile still opens; the tab says the
         // list is unavailable and the log keeps why (spec section 8: list loads are only logged).
-        const accounts = await listAccounts({ scope: 'store', kind: 'operator', limit: ACCOUNTS_SHOWN, offset: 0 }).then(
-          (page) => page.data,
-          (error: unknown) => {
+        return listAccounts({ scope: 'store', kind: 'operator', limit: ACCOUNTS_SHOWN, offset: 0 }).then(
+          (page): OperatorProfileData => ({ operator, accounts: page.data }),
+          (error: unknown): OperatorProfileData => {
             console.info('Store accounts did not load', describe(error));
-            return null;
+            return { operator, accounts: null, accountsFailure: loadFailureOf(error) };
           },
         );
-        return { operator, accounts };
       }),
-      save: fromPromise(async ({ input }: { input: SettingsSaveInput<OperatorProfileData, OperatorProfileInput> }) => ({
+      save: fromPromise(async ({ input }: { input: SettingsSaveInput<OperatorProfileData, OperatorProfileInput> }): Promise<OperatorProfileData> => ({
+        // The accounts (or why they did not load) stay as the tab opened with them.
+        ...input.data,
         operator: await saveOperatorProfile(input.values),
-        accounts: input.data.accounts,
       })),
     },
     actions: {
@@ -162,10 +165,19 @@ export function blankBilling(storeId: number): Billing {
 
 export const billingValuesOf = ({ billing, storeId }: BillingData): Billing => ({ ...(billing ?? blankBilling(storeId)) });
 
+/**
+ * Spec section 7 names no call that saves billing (only GET /stores/profile/billing/{id}): a
+ * platform without POST /stores/profile/billing/{id} answers 404 or 405, and the form says that
+ * saving billing is not supported here (decision 031), every value kept. Any other failure is the
+ * catalogue's "Error to post billing".
+ */
+export const billingSaveFailure = (error: unknown): MessageKey =>
+  isCallMissing(error) ? 'settings.billing.saveUnsupported' : 'settings.billing.saveFailed';
+
 export const billingFormMachine = createSettingsFormMachine<BillingData, Billing>({
   id: 'billingForm',
   valuesOf: billingValuesOf,
-  failureOf: () => 'settings.billing.saveFailed',
+  failureOf: billingSaveFailure,
 });
 
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 404;

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Account } from '../api/accounts';
 import type { SessionUser } from '../api/session';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -11,7 +12,7 @@ export interface StoreSwitchInput {
   currentStoreId: number;
 }
 
-interface StoreSwitchContext {
+interface StoreSwitchContext extends LoadFailureContext {
   currentStoreId: number;
   accounts: Account[];
   chosenStoreId: number | null;
@@ -47,7 +48,7 @@ export const storeSwitchMachine = setup({
   },
 }).createMachine({
   id: 'storeSwitch',
-  context: ({ input }) => ({ currentStoreId: input.currentStoreId, accounts: [], chosenStoreId: null }),
+  context: ({ input }) => ({ currentStoreId: input.currentStoreId, accounts: [], chosenStoreId: null, loadFailure: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -55,6 +56,7 @@ export const storeSwitchMachine = setup({
     },
     loadingAccounts: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadAccounts',
         src: 'loadAccounts',
@@ -65,7 +67,7 @@ export const storeSwitchMachine = setup({
             { type: 'recordAccountsLoaded', params: ({ event }) => ({ accounts: event.output }) },
           ],
         },
-        onError: { target: 'loadFailed', actions: { type: 'logAccountsFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logAccountsFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loadFailed: {

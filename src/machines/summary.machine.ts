@@ -3,6 +3,7 @@ import type { PagedList } from '../api/codecs';
 import { SUMMARY_FILE_NAME, type FinanceRangeWire, type OrderSummary, type Payment, type PaymentsQuery } from '../api/finance';
 import { financeRangeToSeconds, type FinanceRange } from '../lib/finance-range';
 import { offsetForPage } from '../lib/paging';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -24,7 +25,7 @@ export const PAYMENTS_PAGE_SIZE = 10;
 
 export type SummaryTab = 'current-transactions' | 'daily';
 export const SUMMARY_TABS: readonly SummaryTab[] = ['current-transactions', 'daily'];
-export type PaymentStatus = Payment['status'];
+export type PaymentStatus = NonNullable<Payment['status']>;
 
 /** What the screen shows: the tab, the days, and for payments the status filter (null: all) and the 0-based page. */
 export interface SummaryView {
@@ -37,7 +38,7 @@ export interface SummaryView {
 /** What a finished load brought, tagged with the tab it belongs to. */
 export type SummaryData = { tab: 'current-transactions'; payments: PagedList<Payment> } | { tab: 'daily'; summaries: OrderSummary[] };
 
-export interface SummaryContext extends SummaryView {
+export interface SummaryContext extends SummaryView, LoadFailureContext {
   storeId: number;
   data: SummaryData | null;
 }
@@ -92,7 +93,7 @@ export const summaryMachine = setup({
 }).createMachine({
   id: 'summary',
   type: 'parallel',
-  context: ({ input }) => ({ storeId: input.storeId, ...normalised(input), data: null }),
+  context: ({ input }) => ({ storeId: input.storeId, ...normalised(input), data: null, loadFailure: null }),
   states: {
     view: {
       initial: 'loading',
@@ -106,6 +107,7 @@ export const summaryMachine = setup({
       states: {
         loading: {
           description: 'Chooses the call of the tab: payments or daily summaries.',
+          entry: assign({ loadFailure: null }),
           always: [{ guard: 'dailyTab', target: 'loadingSummaries' }, { target: 'loadingPayments' }],
         },
         loadingPayments: {
@@ -115,7 +117,7 @@ export const summaryMachine = setup({
             src: 'loadPayments',
             input: ({ context }) => paymentsQuery(context),
             onDone: { target: 'loaded', actions: assign({ data: ({ event }) => ({ tab: 'current-transactions' as const, payments: event.output }) }) },
-            onError: { target: 'failed', actions: [assign({ data: null }), { type: 'logLoadFailure', params: failure }] },
+            onError: { target: 'failed', actions: [assign({ data: null, loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: failure }] },
           },
         },
         loadingSummaries: {
@@ -125,7 +127,7 @@ export const summaryMachine = setup({
             src: 'loadSummaries',
             input: ({ context }) => financeRangeToSeconds(context.range),
             onDone: { target: 'loaded', actions: assign({ data: ({ event }) => ({ tab: 'daily' as const, summaries: event.output }) }) },
-            onError: { target: 'failed', actions: [assign({ data: null }), { type: 'logLoadFailure', params: failure }] },
+            onError: { target: 'failed', actions: [assign({ data: null, loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: failure }] },
           },
         },
         loaded: {},
@@ -186,13 +188,13 @@ export interface SummaryTotals {
 /** Money adds up in cents, so a week of 0.10s is 0.70, not 0.7000000000000001. */
 const cents = (values: readonly number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
 
-/** The totals row of the daily summaries. */
+/** The totals row of the daily summaries; a figure a summary leaves out counts 0 (docs/spec-fields.md). */
 export function summaryTotals(summaries: readonly OrderSummary[]): SummaryTotals {
   return {
-    orders: summaries.reduce((sum, s) => sum + s.orders, 0),
-    items: summaries.reduce((sum, s) => sum + s.items, 0),
-    gross: cents(summaries.map((s) => s.gross)),
-    fees: cents(summaries.map((s) => s.fees)),
-    net: cents(summaries.map((s) => s.net)),
+    orders: summaries.reduce((sum, s) => sum + (s.orders ?? 0), 0),
+    items: summaries.reduce((sum, s) => sum + (s.items ?? 0), 0),
+    gross: cents(summaries.map((s) => s.gross ?? 0)),
+    fees: cents(summaries.map((s) => s.fees ?? 0)),
+    net: cents(summaries.map((s) => s.net ?? 0)),
   };
 }

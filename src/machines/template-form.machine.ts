@@ -4,6 +4,7 @@ import type { Lookups } from '../api/lookups';
 import type { Media } from '../api/offers';
 import type { Template, TemplateInput } from '../api/templates';
 import { blankOfferValues, DRAFT_DEBOUNCE_MS, saveErrorOf, type OfferSaveError } from './offer-form.machine';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -121,7 +122,7 @@ export interface SaveTemplateInput {
   values: TemplateFormValues;
 }
 
-export interface TemplateFormContext {
+export interface TemplateFormContext extends LoadFailureContext {
   storeId: number;
   /** The draft stays under the key the page opened with ("new" for a create), even once saved. */
   draftId: number | null;
@@ -180,12 +181,14 @@ export const templateFormMachine = setup({
     values: null,
     error: null,
     restoredDraft: false,
+    loadFailure: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       description: 'The option groups, the template being edited and any draft left by a reload.',
       tags: 'busy',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'load',
         src: 'load',
@@ -197,7 +200,7 @@ export const templateFormMachine = setup({
             return { lookups, template, initial: draft ?? (template ? valuesFromTemplate(template) : null), dirty: draft !== null, values: draft, restoredDraft: draft !== null };
           }),
         },
-        onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loadFailed: {

@@ -4,6 +4,7 @@ import type { ItemStatus } from '../api/offers';
 import type { Template } from '../api/templates';
 import { offsetForPage } from '../lib/paging';
 import type { TemplatesFilter } from './events';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -28,7 +29,7 @@ export interface TemplatesPageRequest {
   offset: number;
 }
 
-interface TemplatesListContext {
+interface TemplatesListContext extends LoadFailureContext {
   filter: TemplatesFilter;
   search: string;
   /** 0-based; the URL shows it 1-based. */
@@ -98,6 +99,7 @@ export const templatesListMachine = setup({
     page: Math.max(0, input.page),
     deleting: null,
     changing: null,
+    loadFailure: null,
   }),
   states: {
     list: {
@@ -117,12 +119,13 @@ export const templatesListMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          entry: assign({ loadFailure: null }),
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
             input: pageRequest,
             onDone: { target: 'ready', actions: { type: 'recordLoaded', params: loadedPage } },
-            onError: { target: 'failed', actions: { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         failed: {

@@ -1,4 +1,5 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -21,7 +22,7 @@ export interface StoreTerms {
   acceptDate: number | null;
 }
 
-export interface TermsContext {
+export interface TermsContext extends LoadFailureContext {
   storeId: number;
   terms: StoreTerms | null;
   /** The last accept was refused (shown until the next attempt). */
@@ -58,7 +59,7 @@ export const termsMachine = setup({
   },
 }).createMachine({
   id: 'terms',
-  context: ({ input }) => ({ storeId: input.storeId, terms: input.terms, acceptFailed: false }),
+  context: ({ input }) => ({ storeId: input.storeId, terms: input.terms, acceptFailed: false, loadFailure: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -66,12 +67,13 @@ export const termsMachine = setup({
     },
     loading: {
       tags: 'loading',
+      entry: assign({ loadFailure: null }),
       invoke: {
         id: 'loadTerms',
         src: 'loadTerms',
         input: ({ context }) => ({ storeId: context.storeId }),
         onDone: { target: 'ready', actions: assign({ terms: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     loadFailed: {

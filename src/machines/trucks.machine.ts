@@ -23,8 +23,9 @@ export function blankTruckValues(status: TruckStatus = 'active'): TruckFormValue
   return { name: '', plate: '', capacity: Number.NaN, driver_name: '', driver_phone: '', status };
 }
 
+/** The form's values of a saved truck; a capacity the platform did not send is left to type (NaN, as a new one's). */
 export function truckValuesOf(truck: Truck): TruckFormValues {
-  const { name, plate, capacity, driver_name, driver_phone, status } = truck;
+  const { name, plate, capacity = Number.NaN, driver_name, driver_phone, status } = truck;
   return { name, plate, capacity, driver_name, driver_phone, status };
 }
 

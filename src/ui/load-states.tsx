@@ -2,6 +2,7 @@ import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
+import { useLoadFailureMessage, type LoadFailureKind } from './load-failure-message';
 
 /**
  * Placeholders of the height of what is loading, so the page does not jump when it arrives. A
@@ -17,8 +18,20 @@ export function SkeletonStack({ count, height, label }: { count: number; height:
   );
 }
 
-/** A load failed: the catalogue's message with a Retry button beside it. */
-export function RetryAlert({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+/** A load failed: the catalogue's message (or the unreadable-answer one) with a Retry button beside it. */
+export function RetryAlert({
+  message,
+  failure,
+  retryLabel,
+  onRetry,
+}: {
+  message: string;
+  /** Why the load failed; the message is replaced for an unreadable answer. */
+  failure?: LoadFailureKind | null;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
+  const text = useLoadFailureMessage(failure, message);
   return (
     <Alert
       color="danger"
@@ -31,7 +44,7 @@ export function RetryAlert({ message, retryLabel, onRetry }: { message: string; 
         </Button>
       }
     >
-      {message}
+      {text}
     </Alert>
   );
 }

@@ -79,7 +79,8 @@ async function expectFaultsUsed(page: Page) {
 function label(order: OrderRecord): string {
   switch (order.status) {
     case 0:
-      return NOON_S <= order.pickup_until ? 'PENDING' : 'NON PICKED UP';
+      // Spec section 4, from the pickup time (pickup_date; a waiting order's is the end of its window).
+      return order.pickup_date === null || NOON_S <= order.pickup_date ? 'PENDING' : 'NON PICKED UP';
     case 1:
       return 'PICKED UP';
     case 2:
@@ -308,7 +309,8 @@ describe('orders journeys', () => {
     await expectFaultsUsed(page);
     await expect.poll(() => listedIds(page, 'pending')).toEqual(idsBefore);
     expect((await listed(page, 'pending'))[0].status).toMatch(/^(PENDING|NON PICKED UP)$/);
-    expect(await orderRecord(page, first)).toMatchObject({ status: 0, pickup_date: null });
+    const refused = await orderRecord(page, first);
+    expect(refused).toMatchObject({ status: 0, pickup_date: refused.pickup_until });
     expect((await paymentOf(page, first))?.status).toBe('pending');
     // The row's buttons work again once the refusal is settled.
     await expect.poll(() => page.getByRole('button', { name: `Mark order #${first} as picked up`, exact: true }).isEnabled()).toBe(true);
@@ -446,7 +448,8 @@ describe('orders journeys', () => {
     await undoNotice(page, byName).waitFor();
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await orderRecord(page, byName.id)).status).toBe(0);
-    expect((await orderRecord(page, byName.id)).pickup_date).toBeNull();
+    const undone = await orderRecord(page, byName.id);
+    expect(undone.pickup_date).toBe(undone.pickup_until);
     expect(await isFocused(box)).toBe(true);
     await page.getByText(`${open.length - 1} open`, { exact: true }).waitFor();
 

@@ -28,7 +28,7 @@ describe('order detail machine: generated paths run against a real actor', () =>
   describe('include the operator-facing branches by name', () => {
     it('the dialog shows the order once it loads', () => {
       const { state } = pathTaking('orderDetail.loading —xstate.done.actor.loadOrder→ orderDetail.loaded');
-      expect(state.machine.context).toEqual({ orderId: PATH_ORDER.id, order: PATH_ORDER });
+      expect(state.machine.context).toEqual({ orderId: PATH_ORDER.id, order: PATH_ORDER, loadFailure: null });
       expect(state.machine.hasTag('loading')).toBe(false);
     });
 

@@ -39,12 +39,12 @@ describe('order page machine: generated paths run against a real actor', () => {
       expect(changing.state.machine.hasTag('mutating')).toBe(true);
       expect(changing.state.machine.context).toMatchObject({ order: { status: 1, pickup_date: PATH_CLOCK_START }, before: PATH_ORDER, attempted: 1 });
       const done = pathTaking('orderPage.ready.changingStatus —xstate.done.actor.setStatus→ orderPage.ready.idle');
-      expect(done.state.machine.context).toEqual({ orderId: 20001, order: (done.steps.at(-1)!.event as { output: unknown }).output, before: null, attempted: null });
+      expect(done.state.machine.context).toEqual({ orderId: 20001, order: (done.steps.at(-1)!.event as { output: unknown }).output, before: null, attempted: null, loadFailure: null });
     });
 
     it('a refused change puts the order back as it was', () => {
       const { state } = pathTaking('orderPage.ready.changingStatus —xstate.error.actor.setStatus→ orderPage.ready.idle');
-      expect(state.machine.context).toEqual({ orderId: 20001, order: PATH_ORDER, before: null, attempted: null });
+      expect(state.machine.context).toEqual({ orderId: 20001, order: PATH_ORDER, before: null, attempted: null, loadFailure: null });
     });
 
     it('cancel asks first; dismissing it changes nothing', () => {

@@ -143,10 +143,10 @@ describe('order page machine', () => {
       expect(h.actor.getSnapshot().context).toMatchObject({ before: null, attempted: null });
     });
 
-    it('a picked-up order goes back to pending (its pickup time cleared)', async () => {
+    it('a picked-up order goes back to pending (due by the end of its pickup window again)', async () => {
       const h = await loaded(PICKED_UP);
       h.actor.send({ type: 'order.setStatus', status: 0 });
-      expect(h.shown()).toEqual({ ...PICKED_UP, status: 0, pickup_date: null });
+      expect(h.shown()).toEqual({ ...PICKED_UP, status: 0, pickup_date: PICKED_UP.pickup_until });
       expect(h.events).toEqual([{ type: 'order.statusChanged', at: MONDAY_9AM, order: PICKED_UP, status: 0 }]);
       expect(h.calls.status.map(({ id, status }) => ({ id, status }))).toEqual([{ id: 20001, status: 0 }]);
       h.calls.status[0].reply.reject(new Error('500'));

@@ -1,11 +1,10 @@
 import { http as route, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
 import { createActor, waitFor, type Actor, type AnyActorLogic } from 'xstate';
 import { configureHttp } from '../../src/api/http';
 import { configureMapServices } from '../../src/api/map-services';
-import { StoreProfileSchema, withoutApiKey } from '../../src/api/stores';
+import { withoutApiKey } from '../../src/api/stores';
 import { selectLookupOutcome, type Position } from '../../src/machines/address-lookup.machine';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal } from '../../src/machines/journal';
@@ -14,7 +13,7 @@ import { liveAddressLookupMachine, livePickupFormMachine, livePickupsListMachine
 import { selectListPhase } from '../../src/machines/record-list.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { storeProfileWire } from '../support/fixtures';
+import { storeProfile, storeProfileWire } from '../support/fixtures';
 import { pickup, typedPickup } from '../support/pickups-paths';
 
 /**
@@ -127,7 +126,7 @@ function form(recordId: number | null, journal = createJournal()) {
   return { ...h, events, actor, wentToList: () => wentToList };
 }
 
-const profile = (country: string) => z.decode(StoreProfileSchema, storeProfileWire({ id: 1, address: { address_print: 'Rua 1', city: 'Porto', country, postal_code: '4000' } }));
+const profile = (country: string) => storeProfile({ id: 1, address: { address_print: 'Rua 1', city: 'Porto', country, postal_code: '4000' } });
 
 describe('pickup location form machine (live, scripted server)', () => {
 

@@ -6,7 +6,7 @@ import type { Account } from '../../src/api/accounts';
 import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { Billing, OperatorProfileInput } from '../../src/api/settings';
-import { StoreProfileSchema, type StoreProfile } from '../../src/api/stores';
+import type { StoreProfile } from '../../src/api/stores';
 import { createJournal, type Journal } from '../../src/machines/journal';
 import {
   selectSettingsJustSaved,
@@ -29,7 +29,7 @@ import {
 import { operatorProfileFailure } from '../../src/machines/profile-form.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM, sessionUser, storeProfileWire } from '../support/fixtures';
+import { MONDAY_9AM, sessionUser, storeProfile, storeProfileWire } from '../support/fixtures';
 
 /**
  * The settings form machine through its three live wirings (real journal and projections, the
@@ -38,7 +38,7 @@ import { MONDAY_9AM, sessionUser, storeProfileWire } from '../support/fixtures';
  */
 const BASE = 'https://api.settings-form.test';
 
-const profile = (overrides: Parameters<typeof storeProfileWire>[0] = {}): StoreProfile => StoreProfileSchema.parse(storeProfileWire(overrides));
+const profile = (overrides: Parameters<typeof storeProfileWire>[0] = {}): StoreProfile => storeProfile(overrides);
 
 const billingWire = (overrides: Partial<Billing> = {}): Billing => ({
   store_id: 1,

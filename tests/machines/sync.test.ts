@@ -238,6 +238,24 @@ describe('CRM synchronisation machine, live wiring', () => {
     actor.stop();
   });
 
+  it('an answer without any of its fields (the spec shows none) is a run with the documented defaults', async () => {
+    const journal = createJournal();
+    const actor = createActor(liveSyncMachine({ journal }), { input: { lastSyncedAt: MONDAY_9AM } }).start();
+    answer = () => HttpResponse.json({ orders: [{ action: 'created' }, { order_id: 20002, action: 'updated' }, {}] });
+    const before = Date.now();
+    actor.send({ type: 'sync.run' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    const [latest] = journal.state().crmSync.runs;
+    // since: the t asked for; sent: the orders listed; created / updated: counted from their actions.
+    expect(latest).toMatchObject({ since: MONDAY_9AM, previous_synced_at: null, sent: 3, created: 1, updated: 1 });
+    expect(latest.orders).toEqual([{ action: 'created', consumer_email: '' }, { order_id: 20002, action: 'updated', consumer_email: '' }, { consumer_email: '' }]);
+    // synced_at: when the answer arrived, so the next "Synchronize now" asks from there.
+    expect(latest.synced_at).toBeGreaterThanOrEqual(before);
+    expect(latest.synced_at).toBeLessThanOrEqual(Date.now());
+    expect(actor.getSnapshot().context.lastSyncedAt).toBe(latest.synced_at);
+    actor.stop();
+  });
+
   it('a server refusal is logged with its details, described for the screen, and leaves the journal alone', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const journal = createJournal();
@@ -254,7 +272,8 @@ describe('CRM synchronisation machine, live wiring', () => {
   it('an answer that does not match the contract is an unexpected failure', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const actor = createActor(liveSyncMachine({ journal: createJournal() }), { input: { lastSyncedAt: null } }).start();
-    answer = () => HttpResponse.json({ ok: true });
+    // Every field of this answer is optional (the spec does not show it), but one that is there must read.
+    answer = () => HttpResponse.json({ sent: 'all of them', orders: 'none' });
     actor.send({ type: 'sync.run' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(selectSyncFailure(actor.getSnapshot())).toEqual({ reason: 'unexpected' });

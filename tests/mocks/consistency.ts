@@ -45,7 +45,11 @@ export function inconsistencies(db: Db): string[] {
     const payment = payments[0]?.status;
     if (order.status === 1 && payment !== 'completed') report('picked-up order not paid', order.id);
     if (order.status >= 2 && payment !== 'canceled' && payment !== 'rejected') report('cancelled order still paid', order.id);
-    if ((order.status === 1) !== (order.pickup_date !== null)) report('pickup date without pickup', order.id);
+    // pickup_date is the pickup time (spec section 4): when it was picked up (1); while it waits (0),
+    // the end of its pickup window; none once cancelled.
+    if (order.status === 1 && order.pickup_date === null) report('picked up without a pickup date', order.id);
+    if (order.status === 0 && order.pickup_date !== order.pickup_until) report('waiting order not due by its window end', order.id);
+    if (order.status >= 2 && order.pickup_date !== null) report('pickup date of a cancelled order', order.id);
 
     const review = reviews.get(order.id);
     if (order.rating > 0) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDb, restoreDb, snapshotDb, type RecordOf } from '../../mocks/db';
+import { OrderRecordSchema, createDb, restoreDb, snapshotDb, type RecordOf } from '../../mocks/db';
 import { ORDERS_LISTED } from '../../mocks/handlers/hubspot';
 import { MINUTE_MS, seconds } from '../../mocks/time';
-import { OrderWireSchema, setOrderStatus } from '../../src/api/orders';
+import { setOrderStatus } from '../../src/api/orders';
 import { OrdersSyncWireSchema, syncOrders } from '../../src/api/crm-sync';
 import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
@@ -61,7 +61,7 @@ describe('GET /hubspot/app/orders', () => {
     const picked = storeOrders().find((o) => o.status === 0)!;
     await setOrderStatus(picked.id, 1);
     const placedAt = first.synced_at + 60;
-    const base = OrderWireSchema.parse(picked);
+    const base = OrderRecordSchema.parse(picked);
     await db().orders.create({ ...base, id: 88_101, status: 0, pickup_date: null, date: placedAt, audit_creation_date: placedAt, audit_update_date: placedAt });
 
     const result = await synced(first.synced_at);

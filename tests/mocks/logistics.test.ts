@@ -5,7 +5,9 @@ import {
   DeliveryDetailWireSchema,
   DeliveryWireSchema,
   PickupLocationSchema,
+  PickupLocationUpdateSchema,
   TruckSchema,
+  TruckUpdateSchema,
   createPickupLocation,
   createTruck,
   deleteTruck,
@@ -184,7 +186,7 @@ describe('the strict logistics server (multi-account, acting for store 101)', ()
       const van2 = trucksOf(STORE).find((t) => t.name === 'Van 2 (Ruzafa)')!;
       const carried = deliveriesOf(STORE).filter((d) => d.delivery_truck === van2.name).map((d) => d.id);
       expect(carried.length).toBeGreaterThan(0);
-      const saved = await updateTruck({ ...TruckSchema.parse(van2), name: 'Van 2 (Russafa)', capacity: 38 });
+      const saved = await updateTruck({ ...TruckUpdateSchema.parse(van2), name: 'Van 2 (Russafa)', capacity: 38 });
       expect(saved).toMatchObject({ id: van2.id, name: 'Van 2 (Russafa)', capacity: 38, plate: van2.plate });
       expect(db().trucks.findFirst((q) => q.where({ id: van2.id }))).toMatchObject({ name: 'Van 2 (Russafa)', capacity: 38 });
       expect(deliveriesOf(STORE).filter((d) => d.delivery_truck === 'Van 2 (Russafa)').map((d) => d.id)).toEqual(carried);
@@ -256,7 +258,7 @@ describe('the strict logistics server (multi-account, acting for store 101)', ()
       const created = PickupLocationSchema.strict().parse(await response.json());
       expect(created).toMatchObject({ ...pickupInput(), store_id: STORE });
       await expect(getPickupLocation(created.id)).resolves.toEqual(created);
-      const saved = await updatePickupLocation({ ...created, opening_hours: 'Mon–Fri 10:00–20:00', country: 'PT' });
+      const saved = await updatePickupLocation({ ...PickupLocationUpdateSchema.parse(created), opening_hours: 'Mon–Fri 10:00–20:00', country: 'PT' });
       expect(db().pickupLocations.findFirst((q) => q.where({ id: created.id }))).toMatchObject({ opening_hours: 'Mon–Fri 10:00–20:00', country: 'PT' });
       expect(saved.opening_hours).toBe('Mon–Fri 10:00–20:00');
       const deleted = await storeCall(`/stores/pickuplocation/${created.id}`, token, { method: 'DELETE' });
@@ -461,11 +463,11 @@ describe('the strict logistics server (multi-account, acting for store 101)', ()
       const [delivery] = deliveriesOf(STORE);
       const calls: Array<[string, () => Promise<unknown>]> = [
         ['PUT /stores/trucks', () => createTruck(truckInput())],
-        ['POST /stores/trucks', () => updateTruck({ ...TruckSchema.parse(trucksOf(STORE)[0]) })],
+        ['POST /stores/trucks', () => updateTruck(TruckUpdateSchema.parse(trucksOf(STORE)[0]))],
         ['GET /stores/pickuplocation', () => listPickupLocations()],
         ['GET /stores/pickuplocation/{id}', () => getPickupLocation(location.id)],
         ['PUT /stores/pickuplocation', () => createPickupLocation(pickupInput())],
-        ['POST /stores/pickuplocation', () => updatePickupLocation(PickupLocationSchema.parse(location))],
+        ['POST /stores/pickuplocation', () => updatePickupLocation(PickupLocationUpdateSchema.parse(location))],
         ['DELETE /stores/pickuplocation/{id}', () => fetch(`${API}/stores/pickuplocation/${location.id}`, { method: 'DELETE', headers: { 'X-Access-Token': token } }).then(orThrow)],
         ['POST /stores/delivery/search', () => searchDeliveries({}, { limit: 10, offset: 0 })],
         ['GET /stores/delivery/{id}', () => getDelivery(delivery.id)],

@@ -1,11 +1,15 @@
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ManagementCustomersSchema, ManagementInfoSchema, ManagementSalesSchema } from '../../src/api/management';
+import { ManagementCustomersSchema, ManagementInfoSchema, MonthlySalesSchema } from '../../src/api/management';
 import { OrderSchema, OrderWireSchema } from '../../src/api/orders';
 import { RatingsPageWireSchema } from '../../src/api/ratings';
 import { HomeDataWireSchema } from '../../src/api/stores';
 import type { RecordOf } from '../../mocks/db';
 import { addDays, addMonths, millis, monthKey, seconds, startOfDay } from '../../mocks/time';
 import { sessionToken, storeCall, setupTestBackend } from './support';
+
+/** The mock's sales answer in full: every month with its label and value (the console's schema takes less). */
+const FullSalesSchema = z.object({ data: z.array(MonthlySalesSchema) });
 
 // 10:30 local time on a Wednesday: offers are live, some orders picked up today.
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
@@ -21,7 +25,7 @@ async function getJson(path: string, token: string): Promise<unknown> {
 }
 const home = async (token: string) => HomeDataWireSchema.parse(await getJson('/stores/home', token));
 const info = async (token: string) => ManagementInfoSchema.parse(await getJson('/stores/management_info', token));
-const sales = async (token: string) => ManagementSalesSchema.parse(await getJson('/stores/management_info_sales', token)).data;
+const sales = async (token: string) => FullSalesSchema.parse(await getJson('/stores/management_info_sales', token)).data;
 const segments = async (token: string) => ManagementCustomersSchema.parse(await getJson('/stores/management_info_customers', token)).data;
 const ratings = async (token: string, query: string) => RatingsPageWireSchema.parse(await getJson(`/stores/ratings/pagination${query}`, token));
 

@@ -26,6 +26,7 @@ import {
 } from '../../src/api/offers';
 import { HomeDataWireSchema } from '../../src/api/stores';
 import { getTemplate } from '../../src/api/templates';
+import { OfferRecordSchema } from '../../mocks/db';
 import { HOUR_MS, seconds } from '../../mocks/time';
 import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
@@ -213,7 +214,7 @@ describe('POST /stores/offers', () => {
   it('answers 404 for an unknown offer and for another store’s offer, 400 without an id', async () => {
     await expect(apiFailure(updateOffer({ ...draft(), id: 999_999 }))).resolves.toMatchObject({ status: 404, message: 'Offer 999999 not found' });
     const foreign = backend.current.db.offers.findFirst((q) => q.where({ store_id: STORE }))!;
-    const { id: _id, ...copy } = OfferWireSchema.parse(foreign);
+    const { id: _id, ...copy } = OfferRecordSchema.parse(foreign);
     await backend.current.db.offers.create({ ...copy, id: 888_888, store_id: 555 });
     await expect(apiFailure(updateOffer({ ...draft(), id: 888_888 }))).resolves.toMatchObject({ status: 404 });
     expect((await storeCall('/stores/offers/888888', token)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordOf } from '../../mocks/db';
+import { OrderRecordSchema, type RecordOf } from '../../mocks/db';
 import { aggregateSales, salesOfToday } from '../../mocks/figures';
 import { MAX_SUMMARY_DAYS } from '../../mocks/handlers/orders';
 import { PICKUP_STATUS_LABELS, SUMMARY_CSV_HEADER, csvDate } from '../../mocks/summary-csv';
@@ -52,12 +52,12 @@ const byPickup = (a: OrderRecord, b: OrderRecord) => {
 };
 const newestPayment = (a: { audit_creation_date: number; id: number }, b: { audit_creation_date: number; id: number }) =>
   b.audit_creation_date - a.audit_creation_date || b.id - a.id;
-const idsOf = (orders: ReadonlyArray<{ id: number }>) => orders.map((o) => o.id);
+const idsOf = (orders: ReadonlyArray<{ id?: number }>) => orders.map((o) => o.id);
 /** Accent- and case-insensitive text, as the search compares it. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** YYYY-MM-DD of a local day, as the orders list's URL holds it. */
 const localDay = (ms: number) => new Date(ms).toLocaleDateString('sv-SE');
-const labelOf = (o: OrderRecord) => pickupStatus({ status: o.status, pickup_until: millis(o.pickup_until) }, serverNow());
+const labelOf = (o: OrderRecord) => pickupStatus({ status: o.status, pickup_date: o.pickup_date === null ? null : millis(o.pickup_date) }, serverNow());
 
 async function filtered(body: unknown, query = 'limit=200&offset=0') {
   const response = await post(`${FILTERS}?${query}`, body);
@@ -81,7 +81,7 @@ async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {
 
 /** A copy of a seeded order, for cases the seed does not hold; removed again by `remove`. */
 async function craftOrder(overrides: Partial<OrderRecord>): Promise<OrderRecord> {
-  const base = OrderWireSchema.parse(storeOrders().find((o) => o.status === 0)!);
+  const base = OrderRecordSchema.parse(storeOrders().find((o) => o.status === 0)!);
   return db().orders.create({ ...base, ...overrides });
 }
 const remove = (id: number) => db().orders.delete((q) => q.where({ id }));
@@ -302,18 +302,18 @@ describe('POST /stores/orders/{id}/status/{status}', () => {
     expect(inconsistencies(db())).toEqual([]);
   });
 
-  it('1 → 0 undoes a pickup: payment pending again while the window is open, still completed after it', async () => {
+  it('1 → 0 undoes a pickup: due by its window end again, payment pending again while the window is open, still completed after it', async () => {
     const open = openPending()[0];
     await setOrderStatus(open.id, 1);
     const undone = await setOrderStatus(open.id, 0);
-    expect(undone).toMatchObject({ status: 0, pickup_date: null });
-    expect(orderRecord(open.id)).toMatchObject({ status: 0, pickup_date: null });
+    expect(undone).toMatchObject({ status: 0, pickup_date: millis(open.pickup_until) });
+    expect(orderRecord(open.id)).toMatchObject({ status: 0, pickup_date: open.pickup_until });
     expect(paymentOf(open.id).status).toBe('pending');
 
     const closed = storeOrders().find((o) => o.status === 1 && o.rating === 0 && o.review === null && millis(o.pickup_until) < serverNow())!;
     const response = await post(`/stores/orders/${closed.id}/status/0`);
     expect(response.status).toBe(200);
-    expect(OrderWireSchema.parse(await response.json())).toMatchObject({ id: closed.id, status: 0, pickup_date: null });
+    expect(OrderWireSchema.parse(await response.json())).toMatchObject({ id: closed.id, status: 0, pickup_date: closed.pickup_until });
     expect(orderRecord(closed.id).audit_update_date).toBeGreaterThan(closed.audit_update_date);
     expect(paymentOf(closed.id).status).toBe('completed');
     // A no-show now: the pending tab lists it as NON PICKED UP.
@@ -518,7 +518,7 @@ describe('GET /stores/orders/summary', () => {
     const noon = (days: number) => seconds(addDays(NOW, days) + 12 * HOUR_MS);
     const past = await listSummaries({ date_from: noon(-20), date_to: noon(-18) });
     expect(past.map((s) => s.day)).toEqual([addDays(NOW, -20), addDays(NOW, -19), addDays(NOW, -18)]);
-    expect(past.every((s) => s.id > 0)).toBe(true);
+    expect(past.every((s) => s.id! > 0)).toBe(true);
     const ahead = await listSummaries({ date_from: noon(-1), date_to: noon(3) });
     expect(ahead.map((s) => s.day)).toEqual([addDays(NOW, -1), startOfDay(NOW)]);
     expect(await listSummaries({ date_from: noon(1), date_to: noon(2) })).toEqual([]);
@@ -530,9 +530,9 @@ describe('GET /stores/orders/summary', () => {
     const sale = storeOrders().find((o) => o.status === 0 && o.date >= seconds(startOfDay(NOW)))!;
     await cancelOrder(sale.id);
     const [after] = await listSummaries(range);
-    expect(after.orders).toBe(before.orders - 1);
-    expect(after.items).toBe(before.items - sale.total_quantity);
-    expect(after.gross).toBeCloseTo(before.gross - sale.total_price, 2);
+    expect(after.orders).toBe(before.orders! - 1);
+    expect(after.items).toBe(before.items! - sale.total_quantity);
+    expect(after.gross).toBeCloseTo(before.gross! - sale.total_price, 2);
   });
 
   it(`answers 400 for a reversed range, more than ${MAX_SUMMARY_DAYS} days or a missing bound; 401 without a session`, async () => {
@@ -625,7 +625,7 @@ describe('fault injection', () => {
       expect({ operation, status: (await call()).status }).toEqual({ operation, status: 503 });
       backend.current.devkit.clearFaults();
     }
-    expect(orderRecord(pending.id)).toMatchObject({ status: 0, pickup_date: null });
+    expect(orderRecord(pending.id)).toMatchObject({ status: 0, pickup_date: pending.pickup_until });
     expect(paymentOf(pending.id).status).not.toBe('canceled');
   });
 });

@@ -8,7 +8,7 @@ import { scenarios } from '../../scenarios';
 import { ibanRemainder, spanishIban } from '../../scenarios/builders';
 import { fornDeLaLlotja } from '../../scenarios/catalogues';
 import { ApiError } from '../../src/api/errors';
-import { OperatorSchema, SessionGrantSchema } from '../../src/api/session';
+import { OperatorWireSchema, SessionGrantSchema } from '../../src/api/session';
 import {
   BillingSchema,
   DevicesWireSchema,
@@ -286,7 +286,7 @@ describe('POST /stores/profile/devices/apikey', () => {
 
 describe('POST /stores/profile/config', () => {
   it('saves the SMS switch, its text and the colour; answers the profile', async () => {
-    const saved = await saveStoreConfig({ sms_send: false, sms_text: 'Your order is ready at the counter.', color: '#12AB9f' });
+    const saved = await saveStoreConfig({ sms_send: false, sms_text: 'Your order is ready at the counter.', color: '#12AB9f' }, STORE);
     expect(saved).toMatchObject({ sms_send: false, sms_text: 'Your order is ready at the counter.', color: '#12AB9f' });
     expect(storeRecord()).toMatchObject({ sms_send: false, sms_text: 'Your order is ready at the counter.', color: '#12AB9f' });
     await afterReload((reloaded) => expect(reloaded.stores.findFirst((q) => q.where({ id: STORE }))).toMatchObject({ sms_send: false, color: '#12AB9f' }));
@@ -316,7 +316,7 @@ describe('POST /stores/operator/profile', () => {
       unknown
     >;
     // The platform's operator fields only: no uid, no password, no sign-in metadata.
-    expect(Object.keys(raw).every((key) => key in OperatorSchema.shape)).toBe(true);
+    expect(Object.keys(raw).every((key) => key in OperatorWireSchema.shape)).toBe(true);
     expect(raw).not.toHaveProperty('password');
     expect(raw).not.toHaveProperty('uid');
     expect(demoOperator()).toMatchObject({ name_op: 'Alexandra Romero', phone: '+34 600 111 222', preferences: { language: 'es' } });

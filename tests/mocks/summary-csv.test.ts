@@ -54,10 +54,10 @@ describe('summaryCsv', () => {
     expect(SUMMARY_CSV_HEADER.join(',')).toBe(lines(csv)[0]);
   });
 
-  it('labels every pickup status as spec section 4 writes it, PENDING up to the end of the pickup window', () => {
+  it('labels every pickup status as spec section 4 writes it, PENDING up to the pickup time (pickup_date)', () => {
     const until = NOW + HOUR_MS;
     const labelOf = (status: number, now = NOW) =>
-      lines(summaryCsv({ orders: [order({ status, pickup_until: seconds(until) })], paymentStatuses: new Map(), now }))[1].split(',')[2];
+      lines(summaryCsv({ orders: [order({ status, pickup_date: seconds(until), pickup_until: seconds(until) })], paymentStatuses: new Map(), now }))[1].split(',')[2];
     expect(labelOf(0)).toBe('PENDING');
     expect(labelOf(0, until)).toBe('PENDING');
     expect(labelOf(0, until + 1000)).toBe('NON PICKED UP');

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { MIN_PRICE_MESSAGE, PICKUP_WINDOW_MESSAGE } from '../../src/api/offer-rules';
 import { MediaUploadResponseSchema, buildUploadForm, uploadUrl } from '../../src/api/offers';
+import { TemplateRecordSchema } from '../../mocks/db';
 import {
   ActiveTemplatesWireSchema,
-  TemplateWireSchema,
   TemplatesPageWireSchema,
   createTemplate,
   deleteTemplate,
@@ -181,7 +181,7 @@ describe('status and delete', () => {
   });
 
   it('keeps other stores’ templates out of reach (404)', async () => {
-    const seeded = TemplateWireSchema.parse(backend.current.db.templates.findFirst((q) => q.where({ store_id: STORE })));
+    const seeded = TemplateRecordSchema.parse(backend.current.db.templates.findFirst((q) => q.where({ store_id: STORE })));
     await backend.current.db.templates.create({ ...seeded, id: 77_777, store_id: 555 });
     expect((await storeCall('/stores/templates/77777', token)).status).toBe(404);
     expect((await storeCall('/stores/templates/77777', token, { method: 'DELETE' })).status).toBe(404);

@@ -92,7 +92,8 @@ const query = () => Object.fromEntries(new URLSearchParams(window.location.searc
 const button = (text: string) => screen.getByText(text, { selector: 'button' });
 
 /** What a pending order's chip reads now: pending until its pickup time, then not picked up. */
-const pendingLabel = (order: WireOrder) => (Date.now() <= order.pickup_until * 1000 ? 'PENDING' : 'NON PICKED UP');
+/** Spec section 4, from the order's pickup time (pickup_date: a waiting order's is the end of its window). */
+const pendingLabel = (order: WireOrder) => (order.pickup_date === null || Date.now() <= order.pickup_date * 1000 ? 'PENDING' : 'NON PICKED UP');
 
 async function listShown() {
   await screen.findByTestId('orders-range', {}, { timeout: 5000 });
@@ -177,7 +178,8 @@ describe('orders list', () => {
     for (const order of page.data) {
       expect(serverOrder(order.id).status).toBe(0);
       expect(statusOf(order.id)).toBe(pendingLabel(order));
-      expect(pickupOf(order.id)).toBe(cellText(order.pickup_until, (time) => `until ${time}`));
+      expect(order.pickup_date).toBe(order.pickup_until);
+      expect(pickupOf(order.id)).toBe(cellText(order.pickup_date!, (time) => `until ${time}`));
       expect(rowOf(order.id)!.querySelectorAll('td')[3].textContent).toBe(cellText(order.date));
       expect(rowOf(order.id)!.querySelectorAll('td')[0].textContent).toBe(`${order.consumer.name}${order.consumer.email}`);
       expect(rowOf(order.id)!.querySelector('th a')!.getAttribute('href')).toBe(`/operations/order/${order.id}`);
@@ -490,7 +492,7 @@ describe('orders list row actions', () => {
     expect(rangeText()).toBe(range);
     expect(statusOf(id)).toBe(pendingLabel(serverOrder(id)));
     expect(serverOrder(id).status).toBe(0);
-    expect(serverOrder(id).pickup_date).toBeNull();
+    expect(serverOrder(id).pickup_date).toBe(serverOrder(id).pickup_until);
     expect(serverPayment(id).status).toBe(payment);
   });
 
@@ -640,7 +642,8 @@ describe('order page', () => {
     expect(field('Status')).toBe(pendingLabel(order));
     expect(field('Pickup date')).toBeNull();
     await waitFor(() => expect(serverOrder(order.id).status).toBe(0));
-    expect(serverOrder(order.id).pickup_date).toBeNull();
+    // Due by the end of its pickup window again.
+    expect(serverOrder(order.id).pickup_date).toBe(serverOrder(order.id).pickup_until);
     expect(await screen.findByText('Picked up', { selector: 'button' })).toBeTruthy();
   });
 
@@ -777,7 +780,7 @@ describe('counter mode', () => {
     await user.click(button('Undo'));
     expect(document.activeElement).toBe(box());
     await waitFor(() => expect(serverOrder(order.id).status).toBe(0));
-    expect(serverOrder(order.id).pickup_date).toBeNull();
+    expect(serverOrder(order.id).pickup_date).toBe(serverOrder(order.id).pickup_until);
     await waitFor(() => expect(openCount()).toBe(`${open} open`));
     await waitFor(() => expect(screen.queryByText('Undo', { selector: 'button' })).toBeNull());
   });

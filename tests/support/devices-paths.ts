@@ -15,7 +15,7 @@ import type { PathEvent, PathModel } from './paths';
  */
 
 /** A device registered `id` weeks before the path clock. */
-export function device(id: number, name: string, model = 'Android 14'): Device {
+export function device(id: number, name: string, model = 'Android 14'): Required<Device> {
   return { id, name, model, registered_at: MONDAY_9AM - id * 7 * 86_400_000 };
 }
 

@@ -1,7 +1,7 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { OfferWireSchema } from '../../src/api/offers';
 import type { SessionGrant, SessionUser } from '../../src/api/session';
-import type { StoreProfileWire } from '../../src/api/stores';
+import { StoreProfileSchema, withStoreId, type StoreProfile, type StoreProfileWire } from '../../src/api/stores';
 
 /**
  * Small, valid example objects in the shapes the server sends. Builders take overrides so a test
@@ -45,7 +45,7 @@ export function offerWire(overrides: Partial<z.infer<typeof OfferWireSchema>> = 
   };
 }
 
-export function storeProfileWire(overrides: Partial<StoreProfileWire> = {}): StoreProfileWire {
+export function storeProfileWire(overrides: Partial<StoreProfileWire> = {}): StoreProfileWire & { id: number } {
   return {
     id: 1,
     name: 'Bakery Sol',
@@ -72,6 +72,12 @@ export function storeProfileWire(overrides: Partial<StoreProfileWire> = {}): Sto
     ],
     ...overrides,
   };
+}
+
+/** The client's store profile of storeProfileWire(overrides): decoded, its id known. */
+export function storeProfile(overrides: Partial<StoreProfileWire> = {}): StoreProfile {
+  const wire = storeProfileWire(overrides);
+  return withStoreId(z.decode(StoreProfileSchema, wire), wire.id);
 }
 
 export function sessionUser(overrides: { role?: string; roles?: string[]; storeId?: number; email?: string } = {}): SessionUser {

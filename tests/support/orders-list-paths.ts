@@ -26,7 +26,8 @@ export function orderWire(id: number, overrides: Partial<OrderWire> = {}): Order
     store_id: 1,
     status: 0,
     date: s - 3600,
-    pickup_date: null,
+    // The pickup time (spec section 4): a waiting order is due by the end of its pickup window.
+    pickup_date: s + 6 * 3600,
     pickup_until: s + 6 * 3600,
     total_price: 4.5,
     total_price_bt: 4.09,

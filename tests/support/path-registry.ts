@@ -17,6 +17,7 @@ import { languageSwitchPathModel } from './language-switch-paths';
 import { profileFormPathModel } from './profile-form-paths';
 import { routesMapPathModel } from './routes-map-paths';
 import { pushPathModel } from './push-paths';
+import { notificationsRefreshPathModel } from './notifications-refresh-paths';
 import { sessionPathEvents } from './session-paths';
 import { settingsFormPathModel } from './settings-form-paths';
 import { summaryPathModel } from './summary-paths';
@@ -41,6 +42,7 @@ import { snackbarPathModel } from './snackbar-paths';
 import { storeProfilePathModel } from './store-profile-paths';
 import { storeSwitchPathModel } from './store-switch-paths';
 import { cityCheckPathModel, recoveryPathModel, registrationLinkPathModel, registrationPathModel } from './registration-paths';
+import { passwordResetPathModel } from './password-reset-paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 export const pathRegistry: Record<string, MachinePlan> = {
@@ -71,6 +73,7 @@ export const pathRegistry: Record<string, MachinePlan> = {
   'profile-form': profileFormPathModel as PathModel,
   'language-switch': languageSwitchPathModel as PathModel,
   push: pushPathModel as PathModel,
+  'notifications-refresh': notificationsRefreshPathModel as PathModel,
   'settings-form': settingsFormPathModel as PathModel,
   devices: devicesPathModel as PathModel,
   'routes-map': routesMapPathModel as PathModel,
@@ -89,6 +92,7 @@ export const pathRegistry: Record<string, MachinePlan> = {
   ],
   'city-check': cityCheckPathModel as PathModel,
   recovery: recoveryPathModel as PathModel,
+  'password-reset': passwordResetPathModel as PathModel,
   management: managementPathModel as PathModel,
   'offers-list': offersListPathModel as PathModel,
   'order-detail': orderDetailPathModel as PathModel,

@@ -5,7 +5,7 @@ import { blankPickupValues, pickupFormMachine, pickupsListMachine, type PickupFo
 import type { PathEvent, PathModel } from './paths';
 
 /** A pickup location of store 1 as the server answers it. */
-export function pickup(id: number, overrides: Partial<Omit<PickupLocation, 'id'>> = {}): PickupLocation {
+export function pickup(id: number, overrides: Partial<Omit<PickupLocation, 'id'>> = {}): Required<PickupLocation> {
   return {
     id,
     store_id: 1,

@@ -1,14 +1,14 @@
 import { ApiError } from '../../src/api/errors';
-import { StoreProfileSchema, type StoreProfile } from '../../src/api/stores';
+import type { StoreProfile } from '../../src/api/stores';
 import { storeProfileMachine } from '../../src/machines/store-profile.machine';
-import { storeProfileWire } from './fixtures';
+import { storeProfile } from './fixtures';
 import type { PathEvent, PathModel } from './paths';
 
 /**
  * The events the shell's store profile graph is explored with: the profile loads or fails, and
  * it is reloaded from either outcome.
  */
-export const PATH_STORE_PROFILE: StoreProfile = StoreProfileSchema.parse(storeProfileWire());
+export const PATH_STORE_PROFILE: StoreProfile = storeProfile();
 
 export const storeProfilePathEvents = [
   { type: 'storeProfile.reload' },

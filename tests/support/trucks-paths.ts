@@ -5,7 +5,7 @@ import { blankTruckValues, truckFormMachine, trucksListMachine, truckValuesOf, t
 import type { PathEvent, PathModel } from './paths';
 
 /** A truck of store 1 as the server answers it: an active van unless told otherwise. */
-export function truck(id: number, overrides: Partial<Omit<Truck, 'id'>> = {}): Truck {
+export function truck(id: number, overrides: Partial<Omit<Truck, 'id'>> = {}): Required<Truck> {
   return {
     id,
     store_id: 1,

@@ -6,16 +6,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { OfferSchema } from '../../src/api/offers';
-import { StoreProfileSchema } from '../../src/api/stores';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal, initialProjectionState, reduceEvents, replay, type Journal, type JournalExport } from '../../src/machines/journal';
 import { projectionDefinitions, type ProjectionName } from '../../src/machines/projections';
 import { domainEventsArbitrary, domainEventTypes, eventArbitraries } from '../support/event-arbitraries';
-import { offerWire, sessionUser, storeProfileWire } from '../support/fixtures';
+import { offerWire, sessionUser, storeProfile } from '../support/fixtures';
 
 const T = 1_736_150_000_000;
 const user = sessionUser({ storeId: 1 });
-const profile = z.decode(StoreProfileSchema, storeProfileWire({ id: 1, name: 'Renamed bakery' }));
+const profile = storeProfile({ id: 1, name: 'Renamed bakery' });
 
 /** One event for each projection, so together they leave no projection in its initial state. */
 const touchesEveryProjection: DomainEvent[] = [

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../i18n';
 import type { SessionUser } from '../../api/session';
+import { profileRouteId } from '../../lib/operator-identity';
 import { navigationFor } from './navigation';
 
 /*
@@ -34,7 +35,7 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
           </p>
           {/* The operator's own profile (/profile/{id}): their e-mail is the way in. */}
           <RouterLink
-            to={`/profile/${user.operator.id}`}
+            to={`/profile/${profileRouteId(user.operator)}`}
             onClick={onNavigate}
             aria-label={t('profile.link', { email: user.operator.email })}
             data-testid="profile-link"

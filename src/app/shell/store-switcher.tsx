@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveStoreSwitchMachine } from '../../machines/store.live';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';
 import { useServices } from '../services';
@@ -27,6 +29,8 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
     blocking: s.hasTag('blocking'),
     accounts: s.context.accounts,
   }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.blocking === b.blocking && a.accounts === b.accounts);
+  const loadFailure = useSelector(actor, selectLoadFailure);
+  const failedText = useLoadFailureMessage(loadFailure, t('shell.accountsFailed'));
 
   useEffect(() => {
     if (open) actor.send({ type: 'storeSwitch.open' });
@@ -60,7 +64,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
         )}
         {state.failed && (
           <>
-            <p className="store-switcher-failed">{t('shell.accountsFailed')}</p>
+            <p className="store-switcher-failed">{failedText}</p>
             <button type="button" className="plain-button store-switcher-retry" data-variant="soft" data-size="sm" onClick={() => actor.send({ type: 'storeSwitch.retry' })}>
               {t('shell.retry')}
             </button>

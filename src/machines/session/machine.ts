@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { SignInFailureReason } from '../../api/identity';
 import type { SessionGrant } from '../../api/session';
 import { SESSION_STALE_AFTER_MS } from '../../lib/constants';
 import { now } from '../../lib/clock';
@@ -14,7 +15,7 @@ export interface StoredSession {
   startedAt: number;
 }
 
-export type SignInFailure = { reason: 'credentials' | 'unavailable'; email: string };
+export type SignInFailure = { reason: SignInFailureReason; email: string };
 
 export interface SessionContext {
   token: string | null;
@@ -255,6 +256,7 @@ export const sessionMachine = setup({
 });
 
 function failure(error: unknown, email: string | null): SignInFailure {
-  const reason = (error as { reason?: string } | undefined)?.reason === 'unavailable' ? 'unavailable' : 'credentials';
+  const given = (error as { reason?: string } | undefined)?.reason;
+  const reason: SignInFailureReason = given === 'unavailable' || given === 'unreadable' ? given : 'credentials';
   return { reason, email: email ?? '' };
 }

@@ -1,6 +1,7 @@
 import type { Operator } from '../../api/session';
 import { SessionGrantSchema } from '../../api/session';
 import { now } from '../../lib/clock';
+import { sameOperator } from '../../lib/operator-identity';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
 import type { Journal } from '../journal';
 
@@ -12,7 +13,7 @@ import type { Journal } from '../journal';
  */
 export function storeSavedOperator(operator: Operator): void {
   const stored = SessionGrantSchema.shape.user.safeParse(readJson('local', storageKeys.user));
-  if (!stored.success || stored.data.operator.id !== operator.id) return;
+  if (!stored.success || !sameOperator(stored.data.operator, operator)) return;
   writeJson('local', storageKeys.user, { ...stored.data, operator: { ...stored.data.operator, ...operator, role: stored.data.operator.role } });
 }
 

@@ -15,10 +15,12 @@ import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
+import { NotSet } from '../records/record-row-parts';
 import { pageCount } from '../../lib/paging';
 import { selectAccountsList, selectAccountsPhase } from '../../machines/accounts-list.machine';
 import { useUrlPagedList } from '../url-paged-list';
 import { liveAccountsListMachine } from '../../machines/accounts.live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { DeviceIcon, UserIcon } from '../../ui/icons';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
@@ -50,6 +52,7 @@ function AccountsList() {
   const [machine] = useState(() => liveAccountsListMachine());
   const actor = useActorRef(machine, { input: { filter, page } });
   const phase = useSelector(actor, selectAccountsPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const list = useSelector(actor, selectAccountsList);
   const kindLabel = useId();
 
@@ -83,7 +86,7 @@ function AccountsList() {
         </FormControl>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('accounts.loadFailed')} retryLabel={t('accounts.retry')} onRetry={() => actor.send({ type: 'accounts.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('accounts.loadFailed')} failure={loadFailure} retryLabel={t('accounts.retry')} onRetry={() => actor.send({ type: 'accounts.retry' })} />}
 
       {phase === 'loading' && list === null && <SkeletonStack count={6} height={ROW_HEIGHT} label={t('app.loading')} />}
 
@@ -122,8 +125,9 @@ function AccountsList() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.map((account) => (
-                  <AccountRow key={account.id} account={account} />
+                {list.data.map((account, index) => (
+                  // An account the platform sends without an id is keyed by its place on the page.
+                  <AccountRow key={account.id ?? `at-${index}`} account={account} />
                 ))}
               </tbody>
             </Table>
@@ -140,20 +144,24 @@ function AccountsList() {
 function AccountRow({ account }: { account: Account }) {
   const t = useLocale().t;
   const Icon = account.kind === 'device' ? DeviceIcon : UserIcon;
-  const kind = t(`accounts.kind.${account.kind}`);
   return (
     <tr data-kind={account.kind}>
       <td>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Icon color={account.kind === 'device' ? 'neutral' : 'primary'} />
-          {/* On a phone the icon alone stands for the kind; its name stays for screen readers. */}
-          <Box component="span" sx={KIND_NAME_SX}>
-            {kind}
+        {account.kind === undefined ? (
+          // The platform did not say (the spec names only the store id and name of an account).
+          <NotSet />
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Icon color={account.kind === 'device' ? 'neutral' : 'primary'} />
+            {/* On a phone the icon alone stands for the kind; its name stays for screen readers. */}
+            <Box component="span" sx={KIND_NAME_SX}>
+              {t(`accounts.kind.${account.kind}`)}
+            </Box>
           </Box>
-        </Box>
+        )}
       </td>
       <th scope="row" style={{ fontWeight: 'normal' }}>
-        {account.holder}
+        {account.holder || <NotSet />}
       </th>
       <td>{account.store_name}</td>
     </tr>

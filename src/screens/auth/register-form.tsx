@@ -5,7 +5,6 @@ import Checkbox from '@mui/joy/Checkbox';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
-import LinearProgress from '@mui/joy/LinearProgress';
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
@@ -15,9 +14,8 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { useLocale, type MessageKey, type Translate } from '../../i18n';
+import { useLocale, type Translate } from '../../i18n';
 import { countryName, countryOptions } from '../../lib/countries';
-import { passwordScore, passwordStrength, type PasswordStrength } from '../../lib/password-strength';
 import {
   isBlockingCityOutcome,
   selectCityOutcome,
@@ -38,19 +36,11 @@ import { visuallyHidden } from '../../ui/visually-hidden';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail } from './handed-email';
 import { PasswordField } from './password-field';
+import { PasswordStrengthHint } from './password-strength-hint';
 import { registerFormSchema } from './register-form-schema';
 
 export type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 export type CityCheckActor = ActorRefFrom<typeof cityCheckMachine>;
-
-const STRENGTH_KEYS: Record<PasswordStrength, MessageKey> = {
-  tooShort: 'register.strength.tooShort',
-  weak: 'register.strength.weak',
-  fair: 'register.strength.fair',
-  good: 'register.strength.good',
-  strong: 'register.strength.strong',
-};
-const STRENGTH_COLORS = { tooShort: 'neutral', weak: 'danger', fair: 'warning', good: 'success', strong: 'success' } as const;
 
 /**
  * The sign-up form (issue 8). react-hook-form holds the values and its zod schema the rules; the
@@ -328,17 +318,8 @@ function PolicyCheck({
 
 /** The strength of the password typed, as a word (read with the field) and a bar (for the eye). */
 function StrengthHint({ control }: { control: Control<SignupFormValues> }) {
-  const { t } = useLocale();
   const password = useWatch({ control, name: 'password' });
-  const strength = passwordStrength(password);
-  return (
-    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, width: '100%' }}>
-      <LinearProgress determinate value={passwordScore(password) * 25} color={STRENGTH_COLORS[strength]} aria-hidden sx={{ mt: 0.5 }} />
-      <span data-testid="register-password-strength">
-        {password === '' ? t('register.passwordHint') : t('register.passwordStrength', { strength: t(STRENGTH_KEYS[strength]) })}
-      </span>
-    </Box>
-  );
+  return <PasswordStrengthHint password={password} testId="register-password-strength" />;
 }
 
 /** What the city check says, or null while there is nothing to say. */
@@ -372,6 +353,8 @@ function refusalText(t: Translate, failure: Extract<SignupFailure, { kind: 'refu
 function failureText(t: Translate, failure: Exclude<SignupFailure, { kind: 'refused' }>): string {
   if (failure.kind === 'invalid') return t('register.failed.invalid', { message: failure.message });
   if (failure.kind === 'notSent') return t('register.failed.notSent');
+  // An answer the console cannot read is not a connection problem (issue 22).
+  if (failure.kind === 'unreadable') return t('errors.unreadableAnswer');
   return t('register.failed.unreachable');
 }
 

@@ -11,8 +11,10 @@ import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
+import { selectLoadFailure, type LoadFailure } from '../../machines/load-failure';
 import { liveRegistrationMachine } from '../../machines/registration.live';
 import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration.machine';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { handEmail } from './handed-email';
 
 /** Reported to analytics instead of the real path, which holds the e-mail and the one-use token. */
@@ -61,6 +63,7 @@ function Validation({ email, token }: { email: string; token: string }) {
   const [machine] = useState(() => liveRegistrationMachine({ journal }));
   const actor = useActorRef(machine, { input: { link: { email, token } } });
   const step = useSelector(actor, selectRegistrationStep);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each outcome's heading takes the focus, so a screen reader announces it.
   useEffect(() => {
@@ -73,7 +76,7 @@ function Validation({ email, token }: { email: string; token: string }) {
       <Typography ref={heading} tabIndex={-1} level="h3" component="h1" sx={{ outline: 'none' }}>
         {step === 'verifiedOk' ? t('validate.ok.title') : step === 'verifiedError' ? t('validate.error.title') : title}
       </Typography>
-      <Body step={step} email={email} />
+      <Body step={step} email={email} failure={loadFailure} />
       {step === 'verifiedOk' && (
         <Button component={RouterLink} to="/auth/login" state={handed} data-testid="validate-sign-in">
           {t('auth.signIn.submit')}
@@ -101,8 +104,9 @@ function Validation({ email, token }: { email: string; token: string }) {
   );
 }
 
-function Body({ step, email }: { step: RegistrationStep; email: string }) {
+function Body({ step, email, failure }: { step: RegistrationStep; email: string; failure: LoadFailure | null }) {
   const t = useT();
+  const unreachableText = useLoadFailureMessage(failure, t('validate.unreachable'));
   switch (step) {
     case 'verifiedOk':
       return (
@@ -119,7 +123,7 @@ function Body({ step, email }: { step: RegistrationStep; email: string }) {
     case 'unreachable':
       return (
         <Alert color="warning" variant="soft" role="alert">
-          {t('validate.unreachable')}
+          {unreachableText}
         </Alert>
       );
     default:

@@ -6,6 +6,7 @@ import { lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
 import type { Earning, MonthlySales } from '../../api/management';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatMoney, formatPercent } from '../../lib/format';
+import type { LoadFailure } from '../../machines/load-failure';
 import type { PartStatus } from '../../machines/management.machine';
 import { earningSegments, hasEarnings, hasSales, salesSeries } from './chart-data';
 import { CHART_HEIGHT, useChartTheme } from './chart-theme';
@@ -50,7 +51,17 @@ function Empty({ message }: { message: MessageKey }) {
 }
 
 /** Sales performance (GET /stores/management_info_sales): 12 monthly bars plus their table for screen readers. */
-export function SalesCard({ status, sales, onRetry }: { status: PartStatus; sales: MonthlySales[] | null; onRetry: () => void }) {
+export function SalesCard({
+  status,
+  failure,
+  sales,
+  onRetry,
+}: {
+  status: PartStatus;
+  failure: LoadFailure | null;
+  sales: MonthlySales[] | null;
+  onRetry: () => void;
+}) {
   const { t, language } = useLocale();
   const theme = useChartTheme();
   const headingId = useId();
@@ -59,7 +70,7 @@ export function SalesCard({ status, sales, onRetry }: { status: PartStatus; sale
   if (status === 'failed') {
     body = (
       <Centered>
-        <PartFailure message={t('management.errorSales')} onRetry={onRetry} />
+        <PartFailure message={t('management.errorSales')} failure={failure} onRetry={onRetry} />
       </Centered>
     );
   } else if (status === 'loading' || !sales || !series) {
@@ -108,7 +119,17 @@ export function SalesCard({ status, sales, onRetry }: { status: PartStatus; sale
 }
 
 /** Earnings segmentation (GET /stores/management_info_customers): a doughnut in the data's colours plus its table. */
-export function EarningsCard({ status, earnings, onRetry }: { status: PartStatus; earnings: Earning[] | null; onRetry: () => void }) {
+export function EarningsCard({
+  status,
+  failure,
+  earnings,
+  onRetry,
+}: {
+  status: PartStatus;
+  failure: LoadFailure | null;
+  earnings: Earning[] | null;
+  onRetry: () => void;
+}) {
   const { t, language } = useLocale();
   const theme = useChartTheme();
   const headingId = useId();
@@ -117,7 +138,7 @@ export function EarningsCard({ status, earnings, onRetry }: { status: PartStatus
   if (status === 'failed') {
     body = (
       <Centered>
-        <PartFailure message={t('management.errorCustomers')} onRetry={onRetry} />
+        <PartFailure message={t('management.errorCustomers')} failure={failure} onRetry={onRetry} />
       </Centered>
     );
   } else if (status === 'loading' || !earnings || !segments) {

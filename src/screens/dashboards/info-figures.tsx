@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import type { ManagementInfo } from '../../api/management';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import type { LoadFailure } from '../../machines/load-failure';
 import type { PartStatus } from '../../machines/management.machine';
 import { PartFailure } from './part-failure';
 
@@ -37,7 +38,17 @@ function Figure({ label, value, headingId, children }: { label: MessageKey; valu
  * sales ratio with its bar, items rescued. Skeletons while loading; the part's message and Retry
  * in their place when the call failed.
  */
-export function InfoFigures({ status, info, onRetry }: { status: PartStatus; info: ManagementInfo | null; onRetry: () => void }) {
+export function InfoFigures({
+  status,
+  failure,
+  info,
+  onRetry,
+}: {
+  status: PartStatus;
+  failure: LoadFailure | null;
+  info: ManagementInfo | null;
+  onRetry: () => void;
+}) {
   const { t, language } = useLocale();
   const ratioHeadingId = useId();
   const shown = status === 'loaded' ? info : null;
@@ -47,7 +58,7 @@ export function InfoFigures({ status, info, onRetry }: { status: PartStatus; inf
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 2 }}
     >
       {status === 'failed' ? (
-        <PartFailure message={t('management.errorInfo')} onRetry={onRetry} />
+        <PartFailure message={t('management.errorInfo')} failure={failure} onRetry={onRetry} />
       ) : (
         <>
           <Figure label="management.annualIncome" value={shown && formatMoney(shown.annual_income, language)} />

@@ -3,13 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Page } from '../../app/page';
 import { liveManagementMachine } from '../../machines/management.live';
-import { retryEvent, selectEarnings, selectInfo, selectPartStatus, selectSales } from '../../machines/management.machine';
+import { retryEvent, selectEarnings, selectInfo, selectPartLoadFailure, selectPartStatus, selectSales } from '../../machines/management.machine';
 import { EarningsCard, SalesCard } from './chart-cards';
 import { InfoFigures } from './info-figures';
 
 const selectInfoStatus = selectPartStatus('info');
 const selectSalesStatus = selectPartStatus('sales');
 const selectCustomersStatus = selectPartStatus('customers');
+const selectInfoFailure = selectPartLoadFailure('info');
+const selectSalesFailure = selectPartLoadFailure('sales');
+const selectCustomersFailure = selectPartLoadFailure('customers');
 
 /**
  * The Management Information dashboard (/dashboards/default). The machine loads the three parts
@@ -21,16 +24,19 @@ export default function ManagementScreen() {
   const infoStatus = useSelector(actor, selectInfoStatus);
   const salesStatus = useSelector(actor, selectSalesStatus);
   const customersStatus = useSelector(actor, selectCustomersStatus);
+  const infoFailure = useSelector(actor, selectInfoFailure);
+  const salesFailure = useSelector(actor, selectSalesFailure);
+  const customersFailure = useSelector(actor, selectCustomersFailure);
   const info = useSelector(actor, selectInfo);
   const sales = useSelector(actor, selectSales);
   const earnings = useSelector(actor, selectEarnings);
 
   return (
     <Page titleKey="page.managementInfo">
-      <InfoFigures status={infoStatus} info={info} onRetry={() => actor.send(retryEvent.info)} />
+      <InfoFigures status={infoStatus} failure={infoFailure} info={info} onRetry={() => actor.send(retryEvent.info)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <SalesCard status={salesStatus} sales={sales} onRetry={() => actor.send(retryEvent.sales)} />
-        <EarningsCard status={customersStatus} earnings={earnings} onRetry={() => actor.send(retryEvent.customers)} />
+        <SalesCard status={salesStatus} failure={salesFailure} sales={sales} onRetry={() => actor.send(retryEvent.sales)} />
+        <EarningsCard status={customersStatus} failure={customersFailure} earnings={earnings} onRetry={() => actor.send(retryEvent.customers)} />
       </Box>
     </Page>
   );

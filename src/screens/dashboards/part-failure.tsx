@@ -2,15 +2,18 @@ import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import { useId } from 'react';
 import { useT } from '../../i18n';
+import type { LoadFailure } from '../../machines/load-failure';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 
 /**
  * One dashboard part that did not load: its own message (spec section 8) and a Retry for that
  * part alone. The button is described by the message, so "Retry" says which part it retries when
- * several have failed.
+ * several have failed. An answer the console cannot read says so instead of the part's message.
  */
-export function PartFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function PartFailure({ message, failure, onRetry }: { message: string; failure: LoadFailure | null; onRetry: () => void }) {
   const t = useT();
   const messageId = useId();
+  const text = useLoadFailureMessage(failure, message);
   return (
     <Alert
       color="danger"
@@ -22,7 +25,7 @@ export function PartFailure({ message, onRetry }: { message: string; onRetry: ()
         </Button>
       }
     >
-      <span id={messageId}>{message}</span>
+      <span id={messageId}>{text}</span>
     </Alert>
   );
 }

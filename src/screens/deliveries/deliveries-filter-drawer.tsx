@@ -14,7 +14,9 @@ import { DELIVERY_STATUSES, DeliveryStatusSchema } from '../../api/logistics';
 import { useT } from '../../i18n';
 import type { DeliveriesFilter } from '../../machines/events';
 import type { TrucksPhase } from '../../machines/deliveries-list.machine';
+import type { LoadFailure } from '../../machines/load-failure';
 import { FilterDrawer } from '../../ui/filter-drawer';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 
 /** The Select's value for "every truck" (a truck's name is never empty). */
 const ALL_TRUCKS = '';
@@ -28,6 +30,7 @@ export function DeliveriesFilterDrawer({
   filter,
   trucks,
   trucksPhase,
+  trucksLoadFailure,
   onRetryTrucks,
   onClose,
   onApply,
@@ -35,6 +38,8 @@ export function DeliveriesFilterDrawer({
   filter: DeliveriesFilter;
   trucks: readonly string[];
   trucksPhase: TrucksPhase;
+  /** Why the trucks did not load: an unreadable answer has its own message. */
+  trucksLoadFailure: LoadFailure | null;
   onRetryTrucks: () => void;
   onClose: () => void;
   onApply: (next: DeliveriesFilter) => void;
@@ -44,6 +49,7 @@ export function DeliveriesFilterDrawer({
   const [draft, setDraft] = useState(filter);
   const statusLabel = useId();
   const truckLabel = useId();
+  const trucksFailedText = useLoadFailureMessage(trucksLoadFailure, t('deliveries.trucksFailed'));
   const rangeInvalid = draft.from !== null && draft.to !== null && draft.from > draft.to;
   // A truck named by the URL stays choosable while the list loads (or if it failed).
   const truckOptions = filter.truck !== null && !trucks.includes(filter.truck) ? [filter.truck, ...trucks] : trucks;
@@ -106,7 +112,7 @@ export function DeliveriesFilterDrawer({
       {trucksPhase === 'failed' && (
         <Stack direction="row" gap={1} sx={{ alignItems: 'center' }} role="alert">
           <Typography level="body-sm" color="danger">
-            {t('deliveries.trucksFailed')}
+            {trucksFailedText}
           </Typography>
           <Button size="sm" variant="outlined" color="danger" onClick={onRetryTrucks}>
             {t('deliveries.retry')}

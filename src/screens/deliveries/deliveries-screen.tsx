@@ -16,9 +16,10 @@ import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { useUrlPagedList } from '../url-paged-list';
-import { selectDeliveriesPhase, selectTrucks, selectTrucksPhase } from '../../machines/deliveries-list.machine';
+import { selectDeliveriesPhase, selectTrucks, selectTrucksLoadFailure, selectTrucksPhase } from '../../machines/deliveries-list.machine';
 import { liveDeliveriesListMachine } from '../../machines/deliveries.live';
 import type { DeliveriesFilter } from '../../machines/events';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { RetryAlert } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
@@ -55,8 +56,10 @@ function DeliveriesList() {
   const [machine] = useState(() => liveDeliveriesListMachine({ journal }));
   const actor = useActorRef(machine, { input: { filter, page } });
   const phase = useSelector(actor, selectDeliveriesPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const trucks = useSelector(actor, selectTrucks);
   const trucksPhase = useSelector(actor, selectTrucksPhase);
+  const trucksLoadFailure = useSelector(actor, selectTrucksLoadFailure);
   const deliveries = useProjection('deliveries', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -86,7 +89,7 @@ function DeliveriesList() {
 
       <ActiveDeliveryFilters filter={filter} onChange={(next) => show(next)} />
 
-      {phase === 'failed' && <RetryAlert message={t('deliveries.loadFailed')} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'deliveries.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('deliveries.loadFailed')} failure={loadFailure} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'deliveries.retry' })} />}
 
       {phase === 'loading' && !refreshing && (
         <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={t('app.loading')}>
@@ -145,6 +148,7 @@ function DeliveriesList() {
           filter={filter}
           trucks={trucks}
           trucksPhase={trucksPhase}
+          trucksLoadFailure={trucksLoadFailure}
           onRetryTrucks={() => actor.send({ type: 'deliveries.needTrucks' })}
           onClose={() => setDrawerOpen(false)}
           onApply={(next) => {

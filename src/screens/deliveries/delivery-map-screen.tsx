@@ -16,6 +16,7 @@ import {
   formatClockTime,
   formatDeliveryTime,
   pickupInitials,
+  placedDeliveries,
   ROUTE_PLACE_COLORS,
   statusCounts,
   truckRoutes,
@@ -23,6 +24,7 @@ import {
 } from '../../lib/delivery-format';
 import { formatNumber } from '../../lib/format';
 import { selectDeliveryMapPhase, selectDeliveryMapStale, selectRefreshedAt } from '../../machines/delivery-map.machine';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveDeliveryMapMachine } from '../../machines/deliveries.live';
 import type { MapMarker } from '../../ui/map';
 import { RetryAlert } from '../../ui/load-states';
@@ -49,6 +51,7 @@ function DeliveryMap() {
   // useActorRef stops the actor on unmount: leaving the screen ends the refreshes.
   const actor = useActorRef(machine);
   const phase = useSelector(actor, selectDeliveryMapPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const stale = useSelector(actor, selectDeliveryMapStale);
   const refreshedAt = useSelector(actor, selectRefreshedAt);
   const today = useProjection('deliveriesToday', (view) => view);
@@ -66,9 +69,10 @@ function DeliveryMap() {
 
   // In driving order through the day: the list beside the map reads like the drivers' day.
   const deliveries = useMemo(() => today.items.toSorted((a, b) => a.delivery_date - b.delivery_date || a.id - b.id), [today.items]);
-  const routes = useMemo(() => (store ? truckRoutes(deliveries, store) : []), [deliveries, store]);
+  const placed = useMemo(() => placedDeliveries(deliveries), [deliveries]);
+  const routes = useMemo(() => (store ? truckRoutes(placed, store) : []), [placed, store]);
   const mapRoutes = useMemo<MapRoute[]>(() => routes.map((route) => ({ id: `truck-${route.truck}`, color: route.color, places: route.places })), [routes]);
-  const markers = useMemo(() => markersOf(deliveries, store, t), [deliveries, store, t]);
+  const markers = useMemo(() => markersOf(placed, store, t), [placed, store, t]);
   const selected = deliveries.find((d) => d.id === selectedId) ?? null;
 
   const select = useCallback(
@@ -117,7 +121,7 @@ function DeliveryMap() {
       )}
 
       {phase === 'failed' && !loaded && (
-        <RetryAlert message={t('deliveryMap.loadFailed')} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'map.retry' })} />
+        <RetryAlert message={t('deliveryMap.loadFailed')} failure={loadFailure} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'map.retry' })} />
       )}
 
       {!loaded && phase === 'loading' && <Skeleton variant="rectangular" height={MAP_HEIGHT} sx={{ borderRadius: 'md' }} role="img" aria-busy="true" aria-label={t('app.loading')} />}
@@ -156,8 +160,11 @@ function DeliveryMap() {
   );
 }
 
+/** A delivery with the recipient's door: one the map can place. */
+type PlacedDelivery = Delivery & { lat: number; lon: number };
+
 /** The markers: the store, then each delivery in its status's colour and sign. */
-function markersOf(deliveries: readonly Delivery[], store: { name: string; lat: number; lon: number } | null, t: Translate): MapMarker[] {
+function markersOf(deliveries: ReadonlyArray<PlacedDelivery>, store: { name: string; lat: number; lon: number } | null, t: Translate): MapMarker[] {
   const stops = deliveries.map((delivery) => {
     const { hex, glyph } = deliveryStatusColor(delivery.delivery_status);
     return {
@@ -199,7 +206,7 @@ function Swatch({ color, shape }: { color: string; shape: 'dot' | 'line' }) {
 }
 
 /** What the colours mean: each status with its count today, each truck with its number of stops. */
-const Legend = memo(function Legend({ counts, routes }: { counts: Record<Delivery['delivery_status'], number>; routes: readonly TruckRoute<Delivery>[] }) {
+const Legend = memo(function Legend({ counts, routes }: { counts: Record<Delivery['delivery_status'], number>; routes: readonly TruckRoute<PlacedDelivery>[] }) {
   const { t, language } = useLocale();
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 1.5, sm: 4 }, py: 1.5 }}>

@@ -12,6 +12,7 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { Page } from '../../app/page';
 import { useT } from '../../i18n';
 import { selectDelivery, selectDeliveryPagePhase } from '../../machines/delivery-page.machine';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveDeliveryPageMachine } from '../../machines/deliveries.live';
 import { RetryAlert } from '../../ui/load-states';
 import { deliveryPath, isDeliveryTab, type DeliveryTab } from './deliveries-url';
@@ -42,6 +43,7 @@ function DeliveryPage({ deliveryId, tab }: { deliveryId: number; tab: DeliveryTa
   const [machine] = useState(() => liveDeliveryPageMachine());
   const actor = useActorRef(machine, { input: { deliveryId } });
   const phase = useSelector(actor, selectDeliveryPagePhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const delivery = useSelector(actor, selectDelivery);
 
   const backLink = (
@@ -65,7 +67,7 @@ function DeliveryPage({ deliveryId, tab }: { deliveryId: number; tab: DeliveryTa
               <Typography>{t('delivery.loading')}</Typography>
             </Box>
           )}
-          {phase === 'failed' && <RetryAlert message={t('delivery.loadFailed')} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'delivery.retry' })} />}
+          {phase === 'failed' && <RetryAlert message={t('delivery.loadFailed')} failure={loadFailure} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'delivery.retry' })} />}
           {phase === 'ready' && delivery !== null && tab === 'summary' && (
             <Box sx={{ display: 'grid', gap: 2 }}>
               <DeliveryCard delivery={delivery} moreInformation={false} />

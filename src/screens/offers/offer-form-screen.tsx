@@ -7,6 +7,7 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale, useT } from '../../i18n';
 import { liveOfferFormMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { selectUnsaved, type OfferFormMachine } from '../../machines/offer-form.machine';
 import { httpSessionFor } from '../../machines/session/live';
 import type { ActorRefFrom } from 'xstate';
@@ -49,13 +50,14 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
   const actor = useActorRef(machine, { input: { offerId, storeId } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const unsaved = useSelector(actor, selectUnsaved);
   const guard = useLeaveGuard(unsaved, () => selectUnsaved(actor.getSnapshot()));
 
   return (
     <>
       {loading && <SkeletonStack count={4} height={56} label={t('offerForm.loading')} />}
-      {loadFailed && <RetryAlert message={t('offerForm.loadFailed')} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
+      {loadFailed && <RetryAlert message={t('offerForm.loadFailed')} failure={loadFailure} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
       {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
       <LeaveDialog guard={guard} bodyKey="offerForm.leaveBody" />
     </>

@@ -17,6 +17,7 @@ import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { liveOffersListMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers-list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
@@ -54,6 +55,7 @@ function OffersList({ storeId }: { storeId: number }) {
   // useActorRef stops the actor on unmount: leaving the screen ends polling.
   const actor = useActorRef(machine, { input: { storeId, filter, page } });
   const phase = useSelector(actor, (s): OffersListPhase => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready'));
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const stale = useSelector(actor, (s) => s.context.failures > 0);
   const busy = useSelector(actor, (s) => !s.matches({ mutation: 'idle' }));
   const confirming = useSelector(actor, (s) => (s.matches({ mutation: 'confirmingDelete' }) ? (s.context.deleting?.offer.name ?? '') : null));
@@ -104,7 +106,7 @@ function OffersList({ storeId }: { storeId: number }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('offers.error')} retryLabel={t('offers.retry')} onRetry={() => actor.send({ type: 'offers.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('offers.error')} failure={loadFailure} retryLabel={t('offers.retry')} onRetry={() => actor.send({ type: 'offers.retry' })} />}
 
       {phase === 'loading' && <SkeletonStack count={OFFERS_PAGE_SIZE} height={OFFER_ROW_HEIGHT} label={t('app.loading')} />}
 

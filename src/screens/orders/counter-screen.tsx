@@ -18,9 +18,10 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
-import { pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
+import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
+import { pickupDeadline, pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
 import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../machines/counter.machine';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveCounterMachine } from '../../machines/orders.live';
 import { RetryAlert } from '../../ui/load-states';
 import { itemsText } from './order-row';
@@ -43,6 +44,7 @@ function Counter({ storeId }: { storeId: number }) {
   const [machine] = useState(() => liveCounterMachine({ journal, notify }));
   const actor = useActorRef(machine, { input: { storeId } });
   const phase = useSelector(actor, selectCounterPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const query = useSelector(actor, (s) => s.context.query);
   const selected = useSelector(actor, (s) => s.context.selected);
   const unresolved = useSelector(actor, (s) => s.context.unresolved);
@@ -152,7 +154,7 @@ function Counter({ storeId }: { storeId: number }) {
         {announcement}
       </Typography>
 
-      {phase === 'failed' && <RetryAlert message={t('counter.loadFailed')} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'counter.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('counter.loadFailed')} failure={loadFailure} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'counter.retry' })} />}
 
       {undoable && (
         <Alert
@@ -202,6 +204,7 @@ function Counter({ storeId }: { storeId: number }) {
 function SelectedOrder({ order, sending, onHandOver }: { order: Order; sending: boolean; onHandOver: () => void }) {
   const { t, language } = useLocale();
   const status = pickupStatus(order, now());
+  const deadline = pickupDeadline(order);
   return (
     <Card variant="outlined" color="primary" sx={{ gap: 1.5 }} aria-labelledby={`counter-order-${order.id}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
@@ -221,7 +224,7 @@ function SelectedOrder({ order, sending, onHandOver }: { order: Order; sending: 
         ))}
       </Box>
       <Typography level="body-sm" textColor="text.secondary">
-        {t('counter.orderFacts', { total: formatMoney(order.total_price, language), until: formatDateTime(order.pickup_until) })}
+        {t('counter.orderFacts', { total: formatMoney(order.total_price, language), until: deadline === null ? NOT_GIVEN : formatDateTime(deadline) })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button size="lg" color="success" onClick={onHandOver} loading={sending}>

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
 import { liveOrderDetailMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { OrderDetailView } from './order-detail-view';
 
 /**
@@ -20,6 +22,8 @@ export function OrderDetailLoader({ orderId, headingLevel = 2 }: { orderId: numb
   const actor = useActorRef(machine, { input: { orderId } });
   const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
   const order = useSelector(actor, (s) => s.context.order);
+  const loadFailure = useSelector(actor, selectLoadFailure);
+  const failedText = useLoadFailureMessage(loadFailure, t('order.loadFailed'));
 
   if (state === 'loading') {
     return (
@@ -40,7 +44,7 @@ export function OrderDetailLoader({ orderId, headingLevel = 2 }: { orderId: numb
           </Button>
         }
       >
-        {t('order.loadFailed')}
+        {failedText}
       </Alert>
     );
   }

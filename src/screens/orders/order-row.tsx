@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Order } from '../../api/orders';
 import { useLocale } from '../../i18n';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
+import { formatDateTime, formatMoney, NOT_GIVEN } from '../../lib/format';
+import { pickupDeadline, pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
 
 /** "2 × Bread bag, 1 × Croissants": what the customer collects. */
 export function itemsText(order: Order): string {
@@ -75,6 +75,7 @@ export const OrderRow = memo(function OrderRow({
 }) {
   const { t, language } = useLocale();
   const status = pickupStatus(order, now);
+  const deadline = pickupDeadline(order);
   const open = order.status === 0;
   return (
     <tr>
@@ -97,8 +98,10 @@ export const OrderRow = memo(function OrderRow({
       <td>
         {status === 'PICKED_UP' && order.pickup_date !== null ? (
           <DateTimeCell at={order.pickup_date} />
+        ) : deadline !== null ? (
+          <DateTimeCell at={deadline} timeText={(time) => t('orders.until', { time })} />
         ) : (
-          <DateTimeCell at={order.pickup_until} timeText={(time) => t('orders.until', { time })} />
+          <span className="line secondary">{NOT_GIVEN}</span>
         )}
       </td>
       <td>

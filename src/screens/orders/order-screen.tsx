@@ -10,6 +10,7 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../machines/order-page.machine';
 import { liveOrderPageMachine } from '../../machines/orders.live';
 import { RetryAlert } from '../../ui/load-states';
@@ -34,6 +35,7 @@ function OrderPage({ orderId }: { orderId: number }) {
   const [machine] = useState(() => liveOrderPageMachine({ journal, notify }));
   const actor = useActorRef(machine, { input: { orderId } });
   const phase = useSelector(actor, selectOrderPagePhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const order = useSelector(actor, (s) => s.context.order);
   const busy = useSelector(actor, selectOrderBusy);
   const confirming = useSelector(actor, selectConfirmingOrderCancel);
@@ -56,7 +58,7 @@ function OrderPage({ orderId }: { orderId: number }) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         {backLink}
-        <RetryAlert message={t('order.loadFailed')} retryLabel={t('order.retry')} onRetry={() => actor.send({ type: 'order.retry' })} />
+        <RetryAlert message={t('order.loadFailed')} failure={loadFailure} retryLabel={t('order.retry')} onRetry={() => actor.send({ type: 'order.retry' })} />
       </Box>
     );
   }

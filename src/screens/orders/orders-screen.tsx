@@ -22,6 +22,7 @@ import { now } from '../../lib/clock';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { useUrlPagedList } from '../url-paged-list';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders-list.machine';
 import { liveOrdersListMachine } from '../../machines/orders.live';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -61,6 +62,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   // useActorRef stops the actor on unmount: leaving the screen ends polling.
   const actor = useActorRef(machine, { input: { filter, page } });
   const phase = useSelector(actor, selectOrdersPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const busy = useSelector(actor, selectOrdersMutating);
   const stale = useSelector(actor, (s) => s.context.failures > 0);
   const confirming = useSelector(actor, selectConfirmingCancel);
@@ -111,7 +113,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
         </Typography>
       )}
 
-      {phase === 'failed' && <RetryAlert message={t('orders.error')} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'orders.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('orders.error')} failure={loadFailure} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'orders.retry' })} />}
 
       {phase === 'loading' && !refreshing && <SkeletonStack count={ORDERS_PAGE_SIZE} height={ORDER_ROW_HEIGHT} label={t('app.loading')} />}
 

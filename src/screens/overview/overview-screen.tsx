@@ -10,7 +10,9 @@ import { useLocale, type MessageKey } from '../../i18n';
 import { now } from '../../lib/clock';
 import { OVERVIEW_REVIEW_COUNT } from '../../lib/constants';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveOverviewMachine } from '../../machines/store.live';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Stars } from '../../ui/stars';
 import { ReviewSummary } from './review-card';
 import './overview.css';
@@ -186,6 +188,8 @@ export default function OverviewScreen() {
   const [machine] = useState(() => liveOverviewMachine({ journal }));
   const actor = useActorRef(machine);
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loadFailure = useSelector(actor, selectLoadFailure);
+  const failedText = useLoadFailureMessage(loadFailure, t('overview.loadFailed'));
   const home = useProjection('store', (view) => view.home);
   const [openOrder, setOpenOrder] = useState<number | null>(null);
   // The dialog is mounted at the first opening and stays (closed) afterwards, so it reopens at once.
@@ -200,7 +204,7 @@ export default function OverviewScreen() {
     <Page titleKey="page.overview">
       {failed && (
         <div className="overview-alert" role="alert">
-          {t('overview.loadFailed')}
+          {failedText}
           <span className="overview-alert-end">
             <button type="button" className="plain-button" data-size="sm" onClick={() => actor.send({ type: 'overview.reload' })}>
               {t('shell.retry')}

@@ -21,13 +21,15 @@ export const PickupRow = memo(function PickupRow({
 }) {
   const { t, language } = useLocale();
   const edit = `/pickup/edit/${pickup.id}`;
+  // The spec shows no pickup location fields: one sent without a name goes by its number.
+  const name = pickup.name || `#${pickup.id}`;
   return (
     <tr data-testid="pickup-row" data-pickup-id={pickup.id} aria-busy={deleting || undefined}>
       <RecordNameCell to={edit} testId="pickup-name">
-        {pickup.name}
+        {name}
       </RecordNameCell>
-      <td data-testid="pickup-address">{pickup.address}</td>
-      <td data-testid="pickup-country">{countryName(pickup.country, language)}</td>
+      <td data-testid="pickup-address">{pickup.address || <NotSet />}</td>
+      <td data-testid="pickup-country">{pickup.country ? countryName(pickup.country, language) : <NotSet />}</td>
       <td data-testid="pickup-hours">{pickup.opening_hours || <NotSet />}</td>
       <td data-testid="pickup-contact">
         {pickup.contact_name || pickup.contact_phone ? (
@@ -41,8 +43,8 @@ export const PickupRow = memo(function PickupRow({
       </td>
       <RecordActionsCell
         editTo={edit}
-        editLabel={t('pickups.edit', { name: pickup.name })}
-        deleteLabel={t('pickups.delete', { name: pickup.name })}
+        editLabel={t('pickups.edit', { name })}
+        deleteLabel={t('pickups.delete', { name })}
         deleting={deleting}
         disabled={disabled}
         onDelete={() => onAskDelete(pickup)}

@@ -8,6 +8,7 @@ import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { livePickupsListMachine } from '../../machines/pickups.live';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../machines/record-list.machine';
 import { SearchBar } from '../../ui/search-bar';
@@ -30,6 +31,7 @@ function PickupsList() {
   const [machine] = useState(() => livePickupsListMachine({ journal, notify }));
   const actor = useActorRef(machine, { input: { query: { search } } });
   const phase = useSelector(actor, selectListPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const confirming = useSelector(actor, selectConfirmingDelete);
   const deletingId = useSelector(actor, selectDeletingId);
   const pickups = useProjection('pickups', (view) => view);
@@ -50,6 +52,7 @@ function PickupsList() {
 
       <RecordListBody
         phase={phase}
+        loadFailure={loadFailure}
         view={pickups}
         page={page}
         onPage={setPage}

@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { Language } from '../../api/session';
+import { profileRouteId } from '../../lib/operator-identity';
 import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
 import { useProjection } from '../../app/hooks';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
@@ -24,6 +25,7 @@ import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { profileValuesOf, type profileFormMachine } from '../../machines/profile-form.machine';
 import { selectLanguageFailure, selectLanguageSaving, selectLanguageShown, type languageSwitchMachine } from '../../machines/language-switch.machine';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveLanguageSwitchMachine, liveProfileFormMachine } from '../../machines/profile.live';
 import { selectUser } from '../../machines/selectors';
 import {
@@ -48,9 +50,10 @@ type LanguageSwitchActor = ActorRefFrom<typeof languageSwitchMachine>;
 
 export default function ProfileScreen() {
   const { id, tab } = useParams();
-  const operatorId = useProjection('session', (view) => view.user?.operator.id ?? null);
+  // The operator's id, or PROFILE_SELF when the platform sends none (the spec does not name it).
+  const operatorId = useProjection('session', (view) => (view.user ? profileRouteId(view.user.operator) : null));
   if (operatorId === null) return null;
-  if (id !== String(operatorId) || (tab !== undefined && !PROFILE_TABS.includes(tab as (typeof PROFILE_TABS)[number]))) {
+  if (id !== operatorId || (tab !== undefined && !PROFILE_TABS.includes(tab as (typeof PROFILE_TABS)[number]))) {
     return <Navigate to="/errors/error-404" replace />;
   }
   return <Profile />;
@@ -66,6 +69,7 @@ function Profile() {
   const onRecord = useProjection('session', (view) => view.user?.operator.preferences.language ?? 'en');
   const languageActor = useActorRef(languageMachine, { input: { language: onRecord } });
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const loaded = useSelector(actor, (s) => s.context.saved);
 
   return (
@@ -73,7 +77,7 @@ function Profile() {
       <Stack gap={2} sx={{ maxWidth: 760 }}>
         <AccountCard />
         {loadFailed ? (
-          <RetryAlert message={t('profile.loadFailed')} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
+          <RetryAlert message={t('profile.loadFailed')} failure={loadFailure} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
         ) : loaded ? (
           <>
             <LanguageCard actor={languageActor} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useT, type MessageKey } from '../../i18n';
+import { selectLoadFailure } from '../../machines/load-failure';
 import {
   selectFormLoadFailed,
   selectFormLoading,
@@ -32,13 +33,16 @@ export function RecordFormFrame<TRecord, TValues>({
   const t = useT();
   const loading = useSelector(actor, selectFormLoading);
   const loadFailed = useSelector(actor, selectFormLoadFailed);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const initial = useSelector(actor, (s) => s.context.initial);
   const unsaved = useSelector(actor, selectFormUnsaved);
   const guard = useLeaveGuard(unsaved, () => selectFormUnsaved(actor.getSnapshot()));
   return (
     <>
       {loading && <SkeletonStack count={4} height={56} label={t(labels.loading)} />}
-      {loadFailed && <RetryAlert message={t('records.loadFailed')} retryLabel={t('records.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
+      {loadFailed && (
+        <RetryAlert message={t('records.loadFailed')} failure={loadFailure} retryLabel={t('records.retry')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
+      )}
       {!loading && !loadFailed && initial !== null && children(initial)}
       <LeaveDialog guard={guard} bodyKey={labels.leaveBody} />
     </>

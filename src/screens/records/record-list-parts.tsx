@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
+import type { LoadFailure } from '../../machines/load-failure';
 import type { RecordListPhase } from '../../machines/record-list.machine';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -33,6 +34,7 @@ export interface RecordListView<T> {
 
 export function RecordListBody<T>({
   phase,
+  loadFailure,
   view,
   page,
   onPage,
@@ -41,6 +43,8 @@ export function RecordListBody<T>({
   table,
 }: {
   phase: RecordListPhase;
+  /** Why the load failed (selectLoadFailure): an unreadable answer has its own message. */
+  loadFailure: LoadFailure | null;
   view: RecordListView<T>;
   /** 0-based, from the URL. */
   page: number;
@@ -65,7 +69,7 @@ export function RecordListBody<T>({
 
   return (
     <>
-      {phase === 'failed' && <RetryAlert message={t('records.loadFailed')} retryLabel={t('records.retry')} onRetry={onRetry} />}
+      {phase === 'failed' && <RetryAlert message={t('records.loadFailed')} failure={loadFailure} retryLabel={t('records.retry')} onRetry={onRetry} />}
 
       {phase === 'loading' && <SkeletonStack count={5} height={RECORD_ROW_HEIGHT} label={t('app.loading')} />}
 

@@ -16,6 +16,8 @@ import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { liveOrderDetailMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Stars } from '../../ui/stars';
 import { OrderDetailView } from '../orders/order-detail-view';
 
@@ -33,6 +35,8 @@ function ReviewDetail({ orderId, tab }: { orderId: number; tab: DetailTab }) {
   const actor = useActorRef(machine, { input: { orderId } });
   const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
   const order = useSelector(actor, (s) => s.context.order);
+  const loadFailure = useSelector(actor, selectLoadFailure);
+  const failedText = useLoadFailureMessage(loadFailure, t('order.loadFailed'));
 
   return (
     <Page titleKey="page.review" params={{ id: String(orderId) }}>
@@ -61,7 +65,7 @@ function ReviewDetail({ orderId, tab }: { orderId: number; tab: DetailTab }) {
             </Button>
           }
         >
-          {t('order.loadFailed')}
+          {failedText}
         </Alert>
       )}
       {state === 'loaded' && order && tab === 'review' && (

@@ -16,7 +16,9 @@ import { now } from '../../lib/clock';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { liveReviewsMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { REVIEWS_PAGE_SIZE } from '../../machines/reviews.machine';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { ReviewSummary } from '../overview/review-card';
 
@@ -38,6 +40,8 @@ export default function ReviewsScreen() {
   const actor = useActorRef(machine, { input: { page } });
   const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
   const list = useSelector(actor, (s) => s.context.list);
+  const loadFailure = useSelector(actor, selectLoadFailure);
+  const failedText = useLoadFailureMessage(loadFailure, t('reviews.error'));
   const shownPage = useSelector(actor, (s) => s.context.page);
 
   // The URL is the source of truth for the page (reload and back restore it).
@@ -61,7 +65,7 @@ export default function ReviewsScreen() {
             </Button>
           }
         >
-          {t('reviews.error')}
+          {failedText}
         </Alert>
       )}
       {state === 'loading' && (

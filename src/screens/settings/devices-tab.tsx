@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
-import { formatDate } from '../../lib/format';
+import { formatDate, NOT_GIVEN } from '../../lib/format';
 import { liveDevicesMachine } from '../../machines/devices.live';
 import {
   allowanceProblem,
@@ -39,6 +39,7 @@ import {
   type AllowanceProblem,
   type DevicesMachine,
 } from '../../machines/devices.machine';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { QrCodeImage } from '../../ui/qr-code-image';
@@ -64,9 +65,10 @@ const DevicesTab: SettingsPanel = ({ storeId }) => {
   const actor = useActorRef(machine, { input: { storeId } });
   const loading = useSelector(actor, selectDevicesLoading);
   const loadFailed = useSelector(actor, selectDevicesLoadFailed);
+  const loadFailure = useSelector(actor, selectLoadFailure);
 
   if (loadFailed) {
-    return <RetryAlert message={t('settings.devices.loadFailed')} retryLabel={t('settings.devices.retry')} onRetry={() => actor.send({ type: 'devices.retry' })} />;
+    return <RetryAlert message={t('settings.devices.loadFailed')} failure={loadFailure} retryLabel={t('settings.devices.retry')} onRetry={() => actor.send({ type: 'devices.retry' })} />;
   }
   if (loading) return <SkeletonStack count={3} height={120} label={t('settings.devices.loading')} />;
   return (
@@ -266,28 +268,32 @@ function DevicesCard({ actor }: { actor: DevicesActor }) {
               </tr>
             </thead>
             <tbody>
-              {devices.map((device) => (
-                <tr key={device.id} data-testid={`device-${device.id}`}>
+              {devices.map(({ id, name, model, registered_at }, index) => (
+                // The spec names no device field: what the platform leaves out reads "—", and a
+                // device without an id cannot be unregistered from here (no button).
+                <tr key={id ?? `at-${index}`} data-testid={`device-${id ?? `at-${index}`}`}>
                   <td>
-                    <span>{device.name}</span>
+                    <span>{name || NOT_GIVEN}</span>
                     <Typography level="body-xs" sx={{ display: { sm: 'none' } }}>
-                      {device.model}
+                      {model}
                     </Typography>
                   </td>
-                  <td className="device-model">{device.model}</td>
-                  <td>{formatDate(device.registered_at)}</td>
+                  <td className="device-model">{model || NOT_GIVEN}</td>
+                  <td>{registered_at === undefined ? NOT_GIVEN : formatDate(registered_at)}</td>
                   <td>
-                    <Button
-                      size="sm"
-                      variant="outlined"
-                      color="danger"
-                      aria-label={t('settings.devices.unregisterLabel', { name: device.name })}
-                      loading={unregistering === device.id}
-                      disabled={!idle && unregistering !== device.id}
-                      onClick={() => actor.send({ type: 'device.unregister', id: device.id })}
-                    >
-                      {t('settings.devices.unregister')}
-                    </Button>
+                    {id !== undefined && (
+                      <Button
+                        size="sm"
+                        variant="outlined"
+                        color="danger"
+                        aria-label={t('settings.devices.unregisterLabel', { name: name || `#${id}` })}
+                        loading={unregistering === id}
+                        disabled={!idle && unregistering !== id}
+                        onClick={() => actor.send({ type: 'device.unregister', id })}
+                      >
+                        {t('settings.devices.unregister')}
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

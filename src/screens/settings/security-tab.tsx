@@ -11,8 +11,10 @@ import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api
 import { LanguageSchema, type Language } from '../../api/session';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
+import type { LoadFailure } from '../../machines/load-failure';
 import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings.live';
 import { FormSection } from '../../ui/form-fields';
+import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import {
   fieldMessage,
   ReadOnlyField,
@@ -44,7 +46,7 @@ export default function SecurityTab({ storeId }: { storeId: number }) {
       {(data, saved) => (
         <Stack gap={2} sx={{ maxWidth: 760 }}>
           <OperatorProfileForm actor={actor} data={data} saved={saved} />
-          <StoreOperators accounts={data.accounts} email={data.operator.email} />
+          <StoreOperators accounts={data.accounts} accountsFailure={data.accountsFailure} email={data.operator.email} />
         </Stack>
       )}
     </SettingsFormFrame>
@@ -100,9 +102,10 @@ function OperatorProfileForm({
 }
 
 /** The store's operator accounts (GET /stores/accounts), read-only; the signed-in one marked. */
-function StoreOperators({ accounts, email }: { accounts: Account[] | null; email: string }) {
+function StoreOperators({ accounts, accountsFailure, email }: { accounts: Account[] | null; accountsFailure: LoadFailure | undefined; email: string }) {
   const t = useT();
   const headingId = useId();
+  const failedText = useLoadFailureMessage(accountsFailure, t('settings.security.accountsFailed'));
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="store-operators">
       <Typography id={headingId} level="title-md" component="h2">
@@ -113,7 +116,7 @@ function StoreOperators({ accounts, email }: { accounts: Account[] | null; email
       </Typography>
       {accounts === null ? (
         <Typography level="body-sm" color="warning" data-testid="store-operators-failed">
-          {t('settings.security.accountsFailed')}
+          {failedText}
         </Typography>
       ) : accounts.length === 0 ? (
         <Typography level="body-sm">{t('settings.security.accountsEmpty')}</Typography>

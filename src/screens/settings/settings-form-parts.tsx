@@ -24,6 +24,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useLocale, useT, type MessageKey, type Translate } from '../../i18n';
 import { countryOptions } from '../../lib/countries';
+import { selectLoadFailure } from '../../machines/load-failure';
 import {
   selectSettingsLoadFailed,
   selectSettingsLoading,
@@ -66,6 +67,7 @@ export function SettingsFormFrame<TData, TValues>({
   const t = useT();
   const loading = useSelector(actor, selectSettingsLoading);
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const data = useSelector(actor, (s) => s.context.data);
   const saved = useSelector(actor, (s) => s.context.saved);
   const unsaved = useSelector(actor, selectSettingsUnsaved);
@@ -73,7 +75,9 @@ export function SettingsFormFrame<TData, TValues>({
   return (
     <>
       {loading && <SkeletonStack count={4} height={56} label={t(labels.loading)} />}
-      {loadFailed && <RetryAlert message={t(labels.loadFailed)} retryLabel={t('settings.general.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
+      {loadFailed && (
+        <RetryAlert message={t(labels.loadFailed)} failure={loadFailure} retryLabel={t('settings.general.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
+      )}
       {!loading && !loadFailed && data !== null && saved !== null && children(data, saved)}
       <LeaveDialog guard={guard} bodyKey={labels.leaveBody} />
     </>

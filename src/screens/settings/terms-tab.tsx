@@ -15,6 +15,7 @@ import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveTermsMachine } from '../../machines/terms.live';
 import {
   selectTerms,
@@ -60,13 +61,14 @@ const TermsTab: SettingsPanel = ({ storeId }) => {
   const terms = useSelector(actor, selectTerms);
   const loading = useSelector(actor, selectTermsLoading);
   const loadFailed = useSelector(actor, selectTermsLoadFailed);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const confirming = useSelector(actor, selectTermsConfirming);
   const accepting = useSelector(actor, selectTermsAccepting);
   const acceptFailed = useSelector(actor, selectTermsAcceptFailed);
   const headingId = useId();
 
   if (loadFailed) {
-    return <RetryAlert message={t('settings.terms.loadFailed')} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'terms.retry' })} />;
+    return <RetryAlert message={t('settings.terms.loadFailed')} failure={loadFailure} retryLabel={t('shell.retry')} onRetry={() => actor.send({ type: 'terms.retry' })} />;
   }
   if (loading || !terms) return <SkeletonStack count={2} height={96} label={t('app.loading')} />;
   const accepted = terms.acceptDate !== null;

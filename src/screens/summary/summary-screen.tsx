@@ -22,6 +22,7 @@ import { now } from '../../lib/clock';
 import { dayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { liveSummaryMachine } from '../../machines/summary.live';
 import {
   PAYMENTS_PAGE_SIZE,
@@ -94,6 +95,7 @@ function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) 
   const [machine] = useState(() => liveSummaryMachine({ notify }));
   const actor = useActorRef(machine, { input: { storeId, ...view } });
   const phase = useSelector(actor, selectPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const downloading = useSelector(actor, selectDownloading);
   const payments = useSelector(actor, selectPayments);
   const summaries = useSelector(actor, selectSummaries);
@@ -148,7 +150,7 @@ function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) 
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('summary.loadFailed')} retryLabel={t('summary.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('summary.loadFailed')} failure={loadFailure} retryLabel={t('summary.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
 
       {phase === 'loading' && (
         <SkeletonStack count={tab === 'daily' ? Math.min(daysIn(view.range), PAYMENTS_PAGE_SIZE) : PAYMENTS_PAGE_SIZE} height={ROW_HEIGHT} label={t('app.loading')} />

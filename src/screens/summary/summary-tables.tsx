@@ -5,7 +5,7 @@ import Table from '@mui/joy/Table';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OrderSummary, Payment } from '../../api/finance';
 import { useLocale, type MessageKey } from '../../i18n';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
 import { summaryTotals, type PaymentStatus } from '../../machines/summary.machine';
 
 /** Spec section 4: the filter offers these, in this order. */
@@ -25,11 +25,12 @@ const statusColor: Record<PaymentStatus, 'warning' | 'success' | 'danger' | 'neu
   canceled: 'neutral',
 };
 
-const methodLabel: Record<Payment['method'], MessageKey> = {
+const methodLabel: Record<NonNullable<Payment['method']>, MessageKey> = {
   card: 'summary.method.card',
   wallet: 'summary.method.wallet',
   cash: 'summary.method.cash',
 };
+
 
 /** Numbers line up on the right, as in a ledger. */
 /** Every figure right-aligned; the day (a row header, the first cell) stays left. */
@@ -53,20 +54,29 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
           </tr>
         </thead>
         <tbody>
-          {payments.map((payment) => (
-            <tr key={payment.id} data-testid="payment-row" data-payment-id={payment.id}>
+          {payments.map((payment, index) => (
+            // The spec names only a payment's audit dates: whatever else it leaves out reads "—".
+            <tr key={payment.id ?? `at-${index}`} data-testid="payment-row" data-payment-id={payment.id}>
               <td>
-                <Link component={RouterLink} to={`/operations/order/${payment.order_id}`} data-testid="payment-order">
-                  {t('summary.orderNumber', { id: payment.order_id })}
-                </Link>
+                {payment.order_id === undefined ? (
+                  NOT_GIVEN
+                ) : (
+                  <Link component={RouterLink} to={`/operations/order/${payment.order_id}`} data-testid="payment-order">
+                    {t('summary.orderNumber', { id: payment.order_id })}
+                  </Link>
+                )}
               </td>
               <td>{formatDateTime(payment.audit_creation_date)}</td>
-              <td>{t(methodLabel[payment.method])}</td>
-              <td data-testid="payment-amount">{formatMoney(payment.amount, language)}</td>
+              <td>{payment.method === undefined ? NOT_GIVEN : t(methodLabel[payment.method])}</td>
+              <td data-testid="payment-amount">{payment.amount === undefined ? NOT_GIVEN : formatMoney(payment.amount, language)}</td>
               <td>
-                <Chip size="sm" variant="soft" color={statusColor[payment.status]} data-testid="payment-status" data-status={payment.status}>
-                  {t(paymentStatusLabel[payment.status])}
-                </Chip>
+                {payment.status === undefined ? (
+                  NOT_GIVEN
+                ) : (
+                  <Chip size="sm" variant="soft" color={statusColor[payment.status]} data-testid="payment-status" data-status={payment.status}>
+                    {t(paymentStatusLabel[payment.status])}
+                  </Chip>
+                )}
               </td>
             </tr>
           ))}
@@ -80,7 +90,8 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
 export function DailyTable({ summaries }: { summaries: readonly OrderSummary[] }) {
   const { t, language } = useLocale();
   const totals = summaryTotals(summaries);
-  const money = (value: number) => formatMoney(value, language);
+  const money = (value: number | undefined) => (value === undefined ? NOT_GIVEN : formatMoney(value, language));
+  const count = (value: number | undefined) => (value === undefined ? NOT_GIVEN : formatNumber(value, language));
   return (
     <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('summary.tabDaily')}>
       <Table aria-label={t('summary.tabDaily')} sx={{ ...numbersRight, minWidth: 600 }}>
@@ -95,11 +106,12 @@ export function DailyTable({ summaries }: { summaries: readonly OrderSummary[] }
           </tr>
         </thead>
         <tbody>
-          {summaries.map((summary) => (
-            <tr key={summary.day} data-testid="summary-row">
-              <th scope="row">{formatDate(summary.day)}</th>
-              <td>{formatNumber(summary.orders, language)}</td>
-              <td>{formatNumber(summary.items, language)}</td>
+          {summaries.map((summary, index) => (
+            // The spec names only a summary's audit dates: a figure or a day it leaves out reads "—".
+            <tr key={summary.day ?? `at-${index}`} data-testid="summary-row">
+              <th scope="row">{summary.day === undefined ? NOT_GIVEN : formatDate(summary.day)}</th>
+              <td>{count(summary.orders)}</td>
+              <td>{count(summary.items)}</td>
               <td>{money(summary.gross)}</td>
               <td>{money(summary.fees)}</td>
               <td>{money(summary.net)}</td>

@@ -20,7 +20,7 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale, type MessageKey, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
-import { formatDateTime, formatMoney, formatNumber, relativeShort } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN, relativeShort } from '../../lib/format';
 import { pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
 import { liveSyncMachine } from '../../machines/sync.live';
 import { selectSyncBusy, selectSyncFailure, selectSyncPhase, selectSyncWindow, type SyncFailure } from '../../machines/sync.machine';
@@ -68,10 +68,12 @@ function failureText(t: Translate, failure: SyncFailure): string {
 }
 
 /**
- * The CRM run carries an order's status code, not its pickup window: a code 0 order reads
- * PENDING (the label of src/lib/pickup-status.ts, without the lateness it cannot know).
+ * The CRM run carries an order's status code, not its pickup time: a code 0 order reads PENDING
+ * (the label of src/lib/pickup-status.ts, without the lateness it cannot know). A run that does not
+ * say the code shows no status.
  */
-const syncedStatus = (order: SyncedOrder) => pickupStatus({ status: order.status, pickup_until: Number.POSITIVE_INFINITY }, 0);
+
+const syncedStatus = (order: SyncedOrder) => (order.status === undefined ? null : pickupStatus({ status: order.status, pickup_date: null }, 0));
 
 function Figure({ label, value, testId }: { label: MessageKey; value: number; testId: string }) {
   const { t, language } = useLocale();
@@ -119,23 +121,32 @@ function OrdersSent({ run }: { run: OrdersSync }) {
             </tr>
           </thead>
           <tbody>
-            {run.orders.map((order) => {
+            {run.orders.map((order, index) => {
               const status = syncedStatus(order);
+              // The spec does not show this answer: whatever it leaves out reads "—" (no link without an order id).
               return (
-                <tr key={order.order_id} data-testid="sync-order" data-order-id={order.order_id}>
+                <tr key={order.order_id ?? `at-${index}`} data-testid="sync-order" data-order-id={order.order_id}>
                   <th scope="row">
-                    <Link component={RouterLink} to={`/operations/order/${order.order_id}`}>
-                      {t('sync.orderNumber', { id: order.order_id })}
-                    </Link>
+                    {order.order_id === undefined ? (
+                      NOT_GIVEN
+                    ) : (
+                      <Link component={RouterLink} to={`/operations/order/${order.order_id}`}>
+                        {t('sync.orderNumber', { id: order.order_id })}
+                      </Link>
+                    )}
                   </th>
-                  <td>{order.consumer_email}</td>
-                  <td>{formatMoney(order.total_price, language)}</td>
+                  <td>{order.consumer_email || NOT_GIVEN}</td>
+                  <td>{order.total_price === undefined ? NOT_GIVEN : formatMoney(order.total_price, language)}</td>
                   <td>
-                    <Chip size="sm" variant="soft" color={pickupStatusColor[status]}>
-                      {t(`pickup.${status}`)}
-                    </Chip>
+                    {status === null ? (
+                      NOT_GIVEN
+                    ) : (
+                      <Chip size="sm" variant="soft" color={pickupStatusColor[status]}>
+                        {t(`pickup.${status}`)}
+                      </Chip>
+                    )}
                   </td>
-                  <td data-testid="sync-order-action">{t(`sync.action.${order.action}`)}</td>
+                  <td data-testid="sync-order-action">{order.action === undefined ? NOT_GIVEN : t(`sync.action.${order.action}`)}</td>
                 </tr>
               );
             })}

@@ -8,6 +8,7 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { liveTemplateFormMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { httpSessionFor } from '../../machines/session/live';
 import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/template-form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -46,13 +47,14 @@ function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId
   const actor = useActorRef(machine, { input: { templateId, storeId } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const unsaved = useSelector(actor, selectTemplateUnsaved);
   const guard = useLeaveGuard(unsaved, () => selectTemplateUnsaved(actor.getSnapshot()));
 
   return (
     <>
       {loading && <SkeletonStack count={4} height={56} label={t('templateForm.loading')} />}
-      {loadFailed && <RetryAlert message={t('templateForm.loadFailed')} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
+      {loadFailed && <RetryAlert message={t('templateForm.loadFailed')} failure={loadFailure} retryLabel={t('offerForm.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />}
       {!loading && !loadFailed && <EditingForm actor={actor} getToken={getToken} onCancel={() => void navigate(LIST_PATH)} />}
       <LeaveDialog guard={guard} bodyKey="templateForm.leaveBody" />
     </>

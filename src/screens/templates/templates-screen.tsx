@@ -18,6 +18,7 @@ import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import type { TemplatesFilter } from '../../machines/events';
 import { liveTemplatesListMachine } from '../../machines/live';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates-list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
@@ -64,6 +65,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
   const [machine] = useState(() => liveTemplatesListMachine({ journal, notify }));
   const actor = useActorRef(machine, { input: { filter, search, page } });
   const phase = useSelector(actor, selectPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const busy = useSelector(actor, selectMutating);
   const confirming = useSelector(actor, selectConfirmingDelete);
   const templates = useProjection('templates', (view) => view);
@@ -104,7 +106,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('templates.error')} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />}
+      {phase === 'failed' && <RetryAlert message={t('templates.error')} failure={loadFailure} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />}
 
       {phase === 'loading' && <SkeletonStack count={TEMPLATES_PAGE_SIZE} height={TEMPLATE_ROW_HEIGHT} label={t('app.loading')} />}
 

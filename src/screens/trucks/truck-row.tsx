@@ -31,18 +31,20 @@ export const TruckRow = memo(function TruckRow({
 }) {
   const { t, language } = useLocale();
   const edit = `/truck/edit/${truck.id}`;
+  // The spec shows no truck fields: one the platform sends without a name goes by its number.
+  const name = truck.name || `#${truck.id}`;
   return (
     <tr data-testid="truck-row" data-truck-id={truck.id} aria-busy={deleting || undefined}>
       <RecordNameCell to={edit} testId="truck-name">
-        {truck.name}
+        {name}
       </RecordNameCell>
       <td>
         <Typography component="span" fontFamily="code" data-testid="truck-plate">
-          {truck.plate}
+          {truck.plate || <NotSet />}
         </Typography>
       </td>
       <td className="number" data-testid="truck-capacity">
-        {t('trucks.packages', { count: formatNumber(truck.capacity, language) })}
+        {truck.capacity === undefined ? <NotSet /> : t('trucks.packages', { count: formatNumber(truck.capacity, language) })}
       </td>
       <td data-testid="truck-driver">{truck.driver_name || <NotSet />}</td>
       <td data-testid="truck-phone">{truck.driver_phone ? <PhoneLink phone={truck.driver_phone} /> : <NotSet />}</td>
@@ -53,8 +55,8 @@ export const TruckRow = memo(function TruckRow({
       </td>
       <RecordActionsCell
         editTo={edit}
-        editLabel={t('trucks.edit', { name: truck.name })}
-        deleteLabel={t('trucks.delete', { name: truck.name })}
+        editLabel={t('trucks.edit', { name })}
+        deleteLabel={t('trucks.delete', { name })}
         deleting={deleting}
         disabled={disabled}
         onDelete={() => onAskDelete(truck)}

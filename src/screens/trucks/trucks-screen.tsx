@@ -11,6 +11,7 @@ import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
+import { selectLoadFailure } from '../../machines/load-failure';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../machines/record-list.machine';
 import { liveTrucksListMachine } from '../../machines/trucks.live';
 import { SearchBar } from '../../ui/search-bar';
@@ -38,6 +39,7 @@ function TrucksList({ status }: { status: TruckStatus }) {
   const [machine] = useState(() => liveTrucksListMachine({ journal, notify }));
   const actor = useActorRef(machine, { input: { query: { status, search } } });
   const phase = useSelector(actor, selectListPhase);
+  const loadFailure = useSelector(actor, selectLoadFailure);
   const confirming = useSelector(actor, selectConfirmingDelete);
   const deletingId = useSelector(actor, selectDeletingId);
   const trucks = useProjection('trucks', (view) => view);
@@ -67,6 +69,7 @@ function TrucksList({ status }: { status: TruckStatus }) {
 
       <RecordListBody
         phase={phase}
+        loadFailure={loadFailure}
         view={trucks}
         page={page}
         onPage={setPage}
