@@ -76,6 +76,26 @@ describe('the standalone mock API', () => {
     expect(Array.isArray(await places.json())).toBe(true);
   });
 
+  it("answers the Firebase Auth emulator's path layout, so the SDK pointed here with connectAuthEmulator signs in", async () => {
+    const identity = await json('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=mock-api-key', { ...DEMO, returnSecureToken: true });
+    expect(identity.status).toBe(200);
+    const { idToken, refreshToken } = (await identity.json()) as { idToken: string; refreshToken: string };
+    const lookup = await json('/identitytoolkit.googleapis.com/v1/accounts:lookup?key=mock-api-key', { idToken });
+    expect(((await lookup.json()) as { users: Array<{ email: string }> }).users[0].email).toBe(DEMO.email);
+    const refreshed = await fetch(`${base}/securetoken.googleapis.com/v1/token?key=mock-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+    });
+    expect(refreshed.status).toBe(200);
+    const signin = await json('/stores/signin', { idToken: ((await refreshed.json()) as { id_token: string }).id_token });
+    expect(signin.status).toBe(200);
+  });
+
+  it('names the port when it is in use', async () => {
+    await expect(startMockServer({ port: server.port })).rejects.toThrow(`The mock API could not start: port ${server.port} on 127.0.0.1 is in use`);
+  });
+
   it('answers CORS preflights for the session header', async () => {
     const preflight = await fetch(`${base}/stores/home`, {
       method: 'OPTIONS',
