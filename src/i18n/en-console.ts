@@ -20,7 +20,7 @@ export const enConsole = {
   'shell.switchStoreFailed': 'We could not switch the store. Please try again.',
   'shell.accountsFailed': 'We could not load your stores.',
   'shell.retry': 'Retry',
-  // Any load whose answer the console cannot read (issue 22): never "could not reach", never "retry in a moment".
+  // Any load whose answer the console cannot read: never "could not reach", never "retry in a moment".
   'errors.unreadableAnswer': 'The server sent an answer this console does not understand. Please try again later; if it persists, contact support.',
   'shell.roleSwitch': 'Role: {role}',
   'shell.roleSwitchLabel': 'Switch role',
@@ -1052,7 +1052,7 @@ export const enConsole = {
   'recovery.sent.body': 'If an account uses {email}, we have sent it a link to reset the password.',
   'recovery.sent.spam': 'It can take a few minutes. Not there? Look in the spam folder.',
   'recovery.sent.again': 'Use another e-mail or send again',
-  // --- choosing a new password with the reset link (issue 22) ---
+  // --- choosing a new password with the reset link ---
   'passwordReset.title': 'Choose a new password',
   'passwordReset.checking': 'Checking your link…',
   'passwordReset.subtitle': 'For the account {email}. Once it is saved, we sign you in with it.',

@@ -1121,7 +1121,7 @@ export const es: Messages = {
   'recovery.sent.body': 'Si hay una cuenta con {email}, le hemos enviado un enlace para restablecer la contraseña.',
   'recovery.sent.spam': 'Puede tardar unos minutos. ¿No está? Mira en la carpeta de spam.',
   'recovery.sent.again': 'Usar otro correo o enviarlo de nuevo',
-  // --- elegir una contraseña nueva con el enlace (issue 22) ---
+  // --- elegir una contraseña nueva con el enlace ---
   'passwordReset.title': 'Elige una contraseña nueva',
   'passwordReset.checking': 'Comprobando tu enlace…',
   'passwordReset.subtitle': 'Para la cuenta {email}. En cuanto la guardes, iniciaremos tu sesión con ella.',

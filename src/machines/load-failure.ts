@@ -1,7 +1,7 @@
 import { isApiError } from '../api/errors';
 
 /**
- * Why a screen's load failed, kept in the machine's context so the screen can say it (issue 22):
+ * Why a screen's load failed, kept in the machine's context so the screen can say it:
  *
  * - `unreadable`: the server answered, but with something the console cannot read (the answer
  *   failed its schema: ApiError 'unexpected-response'). It has its own message ("The server sent an

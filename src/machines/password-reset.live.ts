@@ -4,7 +4,7 @@ import { passwordResetMachine } from './password-reset.machine';
 import type { SessionActor } from './session/live';
 
 /**
- * The password-reset machine with its real effects (issue 22): the identity provider checks the
+ * The password-reset machine with its real effects: the identity provider checks the
  * link and saves the password (src/api/identity.ts); the sign-in is the session's own, so it is
  * journalled, stored and announced exactly as one from the sign-in form, and the public pages'
  * guard takes the operator on to the console.

@@ -3,7 +3,7 @@ import type { PasswordResetRefusal } from '../api/identity';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * Choosing a new password with the reset e-mail's link (issue 22): /auth/recovery?mode=resetPassword&oobCode=….
+ * Choosing a new password with the reset e-mail's link: /auth/recovery?mode=resetPassword&oobCode=….
  *
  *   verifying ─→ choosing                 (the link is good: the account's e-mail is shown)
  *             ├→ linkExpired / linkUsed / accountClosed

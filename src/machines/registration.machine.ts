@@ -85,7 +85,7 @@ export function signupRequestOf(values: SignupFormValues, language: Language): S
  *   valid or not served; a 400 naming a field as "field: message");
  * - `invalid`: a 400 naming no field (the server's message as it answered it);
  * - `notSent`: the server answered, but says the validation e-mail did not go out;
- * - `unreadable`: the server answered with something the console cannot read (issue 22): its own
+ * - `unreadable`: the server answered with something the console cannot read: its own
  *   message, not a connection problem;
  * - `unreachable`: no answer (offline, timeout, 5xx): nothing to fix, send again.
  */

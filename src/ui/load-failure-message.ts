@@ -9,7 +9,7 @@ export type LoadFailureKind = 'unreadable' | 'failed';
 
 /**
  * What a failed load says: the screen's own message (the catalogue's), except for an answer the
- * console cannot read, which has one message everywhere (issue 22). It is not a connection
+ * console cannot read, which has one message everywhere. It is not a connection
  * problem, and "please retry in a moment" would not help either. No Joy here: the top bar's plain
  * widgets use it too.
  */

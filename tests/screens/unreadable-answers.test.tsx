@@ -6,7 +6,7 @@ import { API, postJson, setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession, tabNamed } from './support';
 
 /**
- * Issue 22: an answer the console cannot read (HTTP 200, but a body the call's schema refuses)
+ * An answer the console cannot read (HTTP 200, but a body the call's schema refuses)
  * shows its own message instead of the screen's catalogue message, names the operation in the log,
  * leaves the rest of the screen working, and is never called a connection problem. Against the
  * real mock handlers, with one call overridden until the test lets the server answer properly.

@@ -27,7 +27,7 @@ type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
 const FORM_STEPS: ReadonlySet<PasswordResetStep> = new Set(['choosing', 'saving', 'weakPassword', 'saveUnreachable', 'signingIn']);
 
 /**
- * /auth/recovery with a password-reset link (issue 22): the provider checks the link and names the
+ * /auth/recovery with a password-reset link: the provider checks the link and names the
  * account; the operator types the new password twice (the sign-up form's rules); it is saved and
  * the session signs in with it, so the public pages hand over to the console. A link that has
  * expired, been used, or belongs to an account that is disabled or gone says so, with the way

@@ -34,7 +34,7 @@ const ResetLinkStateSchema = z.object({ resetLink: z.object({ oobCode: z.string(
 
 /**
  * /auth/recovery: asking for a password reset link (issue 8), or, opened from that link, choosing
- * the new password (issue 22). The link is Firebase's action link with this page as the project's
+ * the new password. The link is Firebase's action link with this page as the project's
  * custom action URL: `/auth/recovery?mode=resetPassword&oobCode=…&apiKey=…&lang=…`. On arrival
  * the page moves the code out of the address bar and the history entry (issue 9, Security: a
  * Referer, a shared screen or the history must not carry it) into the entry's state, like the

@@ -353,7 +353,7 @@ function refusalText(t: Translate, failure: Extract<SignupFailure, { kind: 'refu
 function failureText(t: Translate, failure: Exclude<SignupFailure, { kind: 'refused' }>): string {
   if (failure.kind === 'invalid') return t('register.failed.invalid', { message: failure.message });
   if (failure.kind === 'notSent') return t('register.failed.notSent');
-  // An answer the console cannot read is not a connection problem (issue 22).
+  // An answer the console cannot read is not a connection problem.
   if (failure.kind === 'unreadable') return t('errors.unreadableAnswer');
   return t('register.failed.unreachable');
 }
