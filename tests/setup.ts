@@ -39,6 +39,21 @@ configure({ asyncUtilTimeout: 5000 });
 // once. tests/unit/public-strings.test.ts checks that the sign-in page needs no more than enPublic.
 await Promise.all([loadCatalogue('es'), loadConsoleStrings()]);
 
+// The identity SDK's Node build keeps the `fetch` it finds when it is first evaluated
+// (FetchProvider.initialize(fetch) in @firebase/auth), and msw/node intercepts by replacing
+// globalThis.fetch while a file's server listens. Evaluated in the gap between two files (a
+// sign-in page's prefetch still in flight when its file ended), it kept Node's own fetch, and
+// every later file's sign-ins went to the real network. So it is evaluated here, once a worker,
+// holding a fetch that always calls whatever globalThis.fetch is at the time of the call.
+const nodeFetch = globalThis.fetch;
+const currentFetch: typeof fetch = (...args) => (globalThis.fetch === currentFetch ? nodeFetch : globalThis.fetch)(...args);
+globalThis.fetch = currentFetch;
+try {
+  await import('firebase/auth');
+} finally {
+  globalThis.fetch = nodeFetch;
+}
+
 /**
  * A test that logs an unexpected console.error (or console.warn) fails. A test that expects one
  * declares it with `expectConsoleError(/pattern/)`.
