@@ -40,11 +40,31 @@ export const StoreBasicInputSchema = z.object({
 });
 export type StoreBasicInput = z.infer<typeof StoreBasicInputSchema>;
 
-/** POST /stores/profile/basic — answers the store profile as saved. */
+/**
+ * POST /stores/profile/basic — answers the store profile as saved. The spec names none of the
+ * business info's fields: where the answer leaves one out (read as ''), the value sent is what was
+ * saved, so the side navigation and the form show the new name at once.
+ */
 export async function saveStoreBasic(input: StoreBasicInput): Promise<StoreProfile> {
   const body = StoreBasicInputSchema.parse(input);
   const saved = await http('/stores/profile/basic', { method: 'POST', body, schema: StoreProfileSchema, operation: 'POST /stores/profile/basic' });
-  return withStoreId(saved, body.id);
+  const address = saved.address;
+  return withStoreId(
+    {
+      ...saved,
+      name: saved.name || body.name,
+      description: saved.description || body.description,
+      email: saved.email || body.email,
+      phone: saved.phone || body.phone,
+      address: {
+        address_print: address.address_print || body.address.address_print,
+        city: address.city || body.address.city,
+        country: address.country || body.address.country,
+        postal_code: address.postal_code || body.address.postal_code,
+      },
+    },
+    body.id,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -425,15 +425,13 @@ export function recordsJourneys(live: LiveHarness) {
       // Nothing else of the profile changed.
       expect({ ...after, name: before.name }).toEqual(before);
       const sideNav = page.getByRole('navigation', { name: 'Main navigation' });
-      // At once only where the save's answer (POST /stores/profile/basic) carries the store's name:
-      // the spec does not name it, and the console takes the new name from the answer, so on a
-      // spec-minimal platform the side navigation keeps the old one until the session loads again.
-      // oxlint-disable-next-line vitest/no-conditional-expect -- a check of the full answers only (above)
-      if (profileDetailsNamed) await expect.poll(() => sideNav.getByTestId('store-name').textContent()).toBe(name);
+      // At once on either shape: where the save's answer leaves the name out (the spec does not
+      // name it), the console takes the name it sent.
+      await expect.poll(() => sideNav.getByTestId('store-name').textContent()).toBe(name);
 
       // After a reload the form has the saved values only where the profile answer carries them;
-      // the side navigation keeps the store's name the session holds (the full shape's save put
-      // the new one there; a spec-minimal one's could not, see above).
+      // the side navigation's name comes from that answer too, else from the session this browser
+      // remembers (the name it signed in with, until the next sign-in).
       await page.reload();
       await form.waitFor();
       await expect.poll(shown).toEqual(profileDetailsNamed ? { ...held, name } : blank);
