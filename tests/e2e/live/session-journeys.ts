@@ -15,6 +15,13 @@ export function sessionJourneys(live: LiveHarness) {
       await page.getByTestId('overall-rating').waitFor();
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
       expect(calls).toEqual(expect.arrayContaining(['POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword', 'POST /stores/signin', 'GET /stores/home']));
+      // The production build's policy is in force: it lets the page reach the platform and the
+      // emulator it was built for, and not Google's identity hosts.
+      const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+      const connect = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('connect-src')) ?? '';
+      expect(connect.split(/\s+/)).toEqual(expect.arrayContaining([`http://127.0.0.1:${live.target().apiPort}`, live.target().emulatorUrl]));
+      expect(connect).not.toContain('googleapis.com');
+      expect(policy).toContain("script-src 'self'");
       await expect(page.getByText('Offers today')).toBeTruthy();
       await screenshot(page, `live-${live.shape}-overview`);
     });
