@@ -24,13 +24,17 @@ export interface IdentityConfig {
  */
 export type SignInFailureReason = 'credentials' | 'unavailable' | 'unreadable';
 
-export class IdentityError extends Error {
-  readonly reason: SignInFailureReason;
-  constructor(reason: SignInFailureReason, message: string) {
+/** A refusal or failure of the identity provider, with the reason the console words it by. */
+class ReasonedError<Reason extends string> extends Error {
+  readonly reason: Reason;
+  constructor(reason: Reason, message: string) {
     super(message);
-    this.name = 'IdentityError';
     this.reason = reason;
   }
+}
+
+export class IdentityError extends ReasonedError<SignInFailureReason> {
+  override name = 'IdentityError';
 }
 
 let config: IdentityConfig | undefined;
@@ -137,13 +141,8 @@ export const IDENTITY_SDK_DATABASES = ['firebase-heartbeat-database'] as const;
  */
 export type PasswordResetRefusal = 'expired' | 'invalid' | 'account' | 'weakPassword' | 'unavailable';
 
-export class PasswordResetError extends Error {
-  readonly reason: PasswordResetRefusal;
-  constructor(reason: PasswordResetRefusal, message: string) {
-    super(message);
-    this.name = 'PasswordResetError';
-    this.reason = reason;
-  }
+export class PasswordResetError extends ReasonedError<PasswordResetRefusal> {
+  override name = 'PasswordResetError';
 }
 
 const passwordResetRefusals: Readonly<Record<string, PasswordResetRefusal>> = {
