@@ -58,6 +58,11 @@ export const SessionRecordSchema = z.object({
   operatorId: z.number().int(),
   createdAt: z.number(),
   expiresAt: z.number(),
+  /**
+   * The `auth_time` (unix seconds) of the ID token that opened it: which identity sign-in it
+   * belongs to (that sign-in's refresh tokens have this `issuedAt` second). Logout revokes them.
+   */
+  authTime: z.number().optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
@@ -66,6 +71,8 @@ export const RefreshTokenRecordSchema = z.object({
   token: z.string().min(1),
   operatorId: z.number().int(),
   issuedAt: z.number(),
+  /** Revoked by a sign-out (POST /stores/logout): securetoken answers TOKEN_EXPIRED, as Firebase does. */
+  revokedAt: z.number().optional(),
 });
 
 /**
@@ -102,6 +109,8 @@ export const StoreRecordSchema = StoreProfileWireSchema.extend({
   phone: z.string(),
   address: z.object({ address_print: z.string(), city: z.string(), country: z.string().length(2), postal_code: z.string() }),
   devices: z.array(DeviceRecordSchema),
+  /** Every store has one; only administrators' sessions receive it (src/api/permissions.ts SECRET_FIELDS). */
+  apiKey: z.string(),
   special_terms: z.object({ text: z.string(), accept_date: z.number().nullable() }),
   notifications: z.array(StoreProfileWireSchema.shape.notifications.element.required()),
 });

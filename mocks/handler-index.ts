@@ -1,7 +1,15 @@
-import { getResponse, http, type HttpHandler } from 'msw';
+import { getResponse, http, HttpResponse, type HttpHandler } from 'msw';
 
-/** The characters where a handler's path stops being literal (parameters, wildcards, groups, escapes). */
-const PATTERN_START = /[:*({?+\\]/;
+/**
+ * Where a handler's path stops being literal: a parameter (':' before a name, not the scheme's
+ * 'https:' or a port's ':4010'), a wildcard, a group, an escape.
+ */
+const PATTERN_START = /:(?=[A-Za-z_$])|[*({?+\\]/;
+
+/** The start every URL a handler's path can match begins with. */
+export function literalPrefixOf(path: string): string {
+  return path.split(PATTERN_START)[0];
+}
 
 interface IndexedHandler {
   handler: HttpHandler;
@@ -17,7 +25,7 @@ function indexOf(handler: HttpHandler): IndexedHandler {
   return {
     handler,
     method: anyMethod ? undefined : method.toUpperCase(),
-    literalPrefix: typeof path === 'string' ? path.split(PATTERN_START)[0] : undefined,
+    literalPrefix: typeof path === 'string' ? literalPrefixOf(path) : undefined,
   };
 }
 
@@ -31,13 +39,29 @@ function indexOf(handler: HttpHandler): IndexedHandler {
  */
 export function indexHandlers(handlers: HttpHandler[]): HttpHandler[] {
   const indexed = handlers.map(indexOf);
-  const front = http.all('*', async ({ request }) => {
+  // A RegExp without groups, not '*': MSW decodes a '*' path's capture and throws on a bad escape.
+  const front = http.all(/^/, async ({ request }) => {
     const url = new URL(request.url);
     const address = `${url.origin}${url.pathname}`;
     const candidates = indexed
       .filter(({ method, literalPrefix }) => (method === undefined || method === request.method) && (literalPrefix === undefined || address.startsWith(literalPrefix)))
       .map(({ handler }) => handler);
-    return candidates.length === 0 ? undefined : getResponse(candidates, request);
+    if (candidates.length === 0) return undefined;
+    // MSW's path matching decodes the path and throws on a bad escape (%ff, %ZZ): that is the
+    // request's fault, a 400, not an exception of the mock kit.
+    if (!decodes(url.pathname)) {
+      return HttpResponse.json({ message: `The path has a percent-escape that does not decode to UTF-8 text: ${url.pathname}` }, { status: 400 });
+    }
+    return getResponse(candidates, request);
   });
   return [front];
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

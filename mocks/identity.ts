@@ -247,6 +247,8 @@ export function identityHandlers(kit: Kit): HttpHandler[] {
       if (!token) throw identityError(400, 'MISSING_REFRESH_TOKEN');
       const refresh = ctx.db.refreshTokens.findFirst((q) => q.where({ token }));
       if (!refresh) throw identityError(400, 'INVALID_REFRESH_TOKEN');
+      // Firebase's answer for a revoked refresh token (the SDK's auth/user-token-expired signs the user out).
+      if (refresh.revokedAt !== undefined) throw identityError(400, 'TOKEN_EXPIRED');
       const operator = ctx.db.operators.findFirst((q) => q.where({ id: refresh.operatorId }));
       if (!operator) throw identityError(400, 'USER_NOT_FOUND');
       const idToken = mintIdToken(ctx, operator, refresh.issuedAt);

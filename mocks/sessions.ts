@@ -35,8 +35,11 @@ export function operatorFromIdToken(ctx: MockContext, idToken: string): Operator
   return operator;
 }
 
-/** Opens a platform session (an opaque random token) and drops the expired ones. */
-export async function openSession(ctx: MockContext, operator: OperatorRecord): Promise<SessionRecord> {
+/**
+ * Opens a platform session (an opaque random token) and drops the expired ones. `authTime` is the
+ * opening ID token's `auth_time` (unix seconds): the identity sign-in the session belongs to.
+ */
+export async function openSession(ctx: MockContext, operator: OperatorRecord, authTime?: number): Promise<SessionRecord> {
   const now = ctx.now();
   ctx.db.sessions.deleteMany((q) => q.where({ expiresAt: (expiresAt: number) => expiresAt <= now }));
   return ctx.db.sessions.create({
@@ -44,7 +47,17 @@ export async function openSession(ctx: MockContext, operator: OperatorRecord): P
     operatorId: operator.id,
     createdAt: now,
     expiresAt: now + ctx.sessionTtlMs(),
+    ...(authTime === undefined ? {} : { authTime }),
   });
+}
+
+/**
+ * The refresh tokens of one identity sign-in of an operator: an ID token's `auth_time` is the
+ * second its refresh token was issued (mocks/identity.ts mintIdToken). Two sign-ins in the same
+ * second cannot be told apart, so they count as one (a sign-out then ends both).
+ */
+export function refreshTokensOfSignIn(ctx: MockContext, operatorId: number, authTime: number) {
+  return ctx.db.refreshTokens.findMany((q) => q.where({ operatorId, issuedAt: (issuedAt: number) => seconds(issuedAt) === authTime }));
 }
 
 /** The live session behind an X-Access-Token header and its operator, or a thrown 401. */

@@ -42,8 +42,14 @@ const expiredSessionScenario: Scenario = {
   tokenTtlMs: 60 * 1000,
 };
 
+/**
+ * Scenarios by name, in an object without a prototype: a name from an address or an imported file
+ * (`?scenario=__proto__`, `constructor`) finds nothing instead of an Object's own machinery.
+ */
 function registry(...list: Scenario[]): Readonly<Record<string, Scenario>> {
-  return Object.freeze(Object.fromEntries(list.map((scenario) => [scenario.name, scenario])));
+  const byName: Record<string, Scenario> = Object.create(null);
+  for (const scenario of list) byName[scenario.name] = scenario;
+  return Object.freeze(byName);
 }
 
 /** Every scenario, by the name used in `?scenario=<name>` and `devkit.reset(<name>)`. */

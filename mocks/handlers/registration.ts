@@ -10,7 +10,7 @@ import { capitalOf, countryCode, findCity, isServed, type City } from '../gazett
 import type { Kit } from '../kit';
 import { sendMail, subjectOf, validationLink } from '../outbox';
 import { hashPassword } from '../passwords';
-import { createPrng, seedFrom } from '../random';
+import { createPrng, randomToken, seedFrom } from '../random';
 import { badRequest, describeIssue, jsonBody } from '../respond';
 import { findOperatorByEmail } from '../sessions';
 import { HOUR_MS } from '../time';
@@ -78,14 +78,6 @@ function verified(message?: string): Response {
 }
 
 const param = (value: string | readonly string[] | undefined) => (Array.isArray(value) ? String(value[0]) : String(value ?? ''));
-
-/** A random-looking token, the same for the same e-mail and moment (like the seeds: runs repeat). */
-function seededHex(seed: string, chars: number): string {
-  const prng = createPrng(seedFrom(seed));
-  let text = '';
-  while (text.length < chars) text += Math.floor(prng.next() * 2 ** 32).toString(16).padStart(8, '0');
-  return text.slice(0, chars);
-}
 
 /** A Firebase-like uid (28 letters and digits). */
 function seededUid(seed: string): string {
@@ -191,7 +183,8 @@ export function registrationHandlers(kit: Kit) {
         : await db.registrations.create({
             id: nextId(db.registrations.all()),
             ...fields,
-            token: seededHex(`signup:${email}:${now}`, 32),
+            // From the CSPRNG (32 hex digits): a link derived from the e-mail and the time could be guessed.
+            token: randomToken(16),
             createdAt: now,
             sentAt: now,
             sends: 1,

@@ -1,6 +1,6 @@
 import { getResponse, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { indexHandlers } from '../../mocks/handler-index';
+import { indexHandlers, literalPrefixOf } from '../../mocks/handler-index';
 
 const API = 'https://api.test';
 const answer = (name: string) => () => HttpResponse.json({ name });
@@ -50,5 +50,22 @@ describe('indexHandlers (one front handler instead of ~150 tries per request)', 
     ]);
     await getResponse(handlers, new Request(`${API}/stores/offers/active`));
     expect(tried.mock.calls).toEqual([['offers by status']]);
+  });
+
+  it('answers 400 { message } for a path whose percent-escapes do not decode, instead of throwing (issue #23)', async () => {
+    for (const path of ['/stores/offers/%ff', '/stores/offers/%ZZ', '/stores/home%E0%A4%A']) {
+      const response = await getResponse(indexed, new Request(`${API}${path}`));
+      expect(response?.status).toBe(400);
+      expect(await response?.json()).toEqual({ message: expect.stringContaining('percent') });
+    }
+  });
+});
+
+describe('the literal start of a handler path', () => {
+  it('runs past the scheme and a port: only a parameter, a wildcard or an escape ends it', () => {
+    expect(literalPrefixOf('https://api.store-platform.test/stores/offers/:id')).toBe('https://api.store-platform.test/stores/offers/');
+    expect(literalPrefixOf('http://127.0.0.1:4010/stores/trucks/:status')).toBe('http://127.0.0.1:4010/stores/trucks/');
+    expect(literalPrefixOf('https://identitytoolkit.googleapis.com/v1/accounts\\:lookup')).toBe('https://identitytoolkit.googleapis.com/v1/accounts');
+    expect(literalPrefixOf('https://maps.test/*')).toBe('https://maps.test/');
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '../../src/api/registration';
 import { SessionGrantSchema } from '../../src/api/session';
 import { HomeDataWireSchema, StoreProfileWireSchema } from '../../src/api/stores';
+import { createPrng, seedFrom } from '../../mocks/random';
 import { inconsistencies } from './consistency';
 import { API, DEMO, connectHttpToTestBackend, identitySignIn, identityUrl, postJson, setupTestBackend, storeCall } from './support';
 
@@ -103,6 +104,17 @@ describe('POST /stores/signup', () => {
     expect(stored?.passwordHash).toMatch(/^pbkdf2-sha256\$\d+\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     // Nothing can sign in yet.
     expect((await identitySignIn(body.email, body.password)).status).toBe(400);
+  });
+
+  it('makes the validation token random, not a function of the e-mail and the moment (issue #23)', async () => {
+    const first = await signedUp();
+    const stored = backend.current.db.registrations.findFirst((q) => q.where({ email: first.email }))!;
+    // What the token used to be: a PRNG seeded with the e-mail and the sign-up's time, so guessable.
+    const prng = createPrng(seedFrom(`signup:${first.email}:${stored.createdAt}`));
+    let guess = '';
+    while (guess.length < 32) guess += Math.floor(prng.next() * 2 ** 32).toString(16).padStart(8, '0');
+    expect(first.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.token).not.toBe(guess.slice(0, 32));
   });
 
   it('refuses a body with the form’s policy field (400 naming it): the console must remove it', async () => {

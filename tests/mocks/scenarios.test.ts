@@ -215,3 +215,9 @@ describe('the scenario catalogue (issue 9)', () => {
     for (const name of ['default', 'multi-account', 'empty-store', 'busy-store', 'flaky-network', 'slow-backend']) expect(scenarios[name].tokenTtlMs).toBeUndefined();
   });
 });
+
+describe('the scenarios registry (issue 23)', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('finds no scenario named %j: only the registered names exist', (name) => {
+    expect(scenarios[name]).toBeUndefined();
+  });
+});

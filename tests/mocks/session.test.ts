@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginResponseSchema, SessionGrantSchema } from '../../src/api/session';
 import { encodeUnsignedJwt } from '../../mocks/jwt';
-import { API, DEMO, idTokenFor, postJson, sessionToken, storeCall, setupTestBackend } from './support';
+import { API, DEMO, identitySignIn, idTokenFor, postJson, secureTokenUrl, sessionToken, storeCall, setupTestBackend } from './support';
 
 const backend = setupTestBackend();
 
@@ -101,5 +101,47 @@ describe('store calls need a live session', () => {
     const [first, second] = [await sessionToken(), await sessionToken()];
     await storeCall('/stores/logout', first, { method: 'POST' });
     expect((await storeCall('/stores/home', second)).status).toBe(200);
+  });
+});
+
+const refresh = (refreshToken: string) =>
+  fetch(secureTokenUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+const signedIn = async () => (await (await identitySignIn(DEMO.email, DEMO.password)).json()) as { idToken: string; refreshToken: string };
+
+describe('POST /stores/logout revokes the sign-in behind the session (issue #23)', () => {
+  it('revokes its refresh token: securetoken answers TOKEN_EXPIRED as Firebase does, and its ID token opens no new session', async () => {
+    // The same operator signed in on another device an hour ago.
+    const other = await signedIn();
+    await backend.current.db.refreshTokens.update((q) => q.where({ token: other.refreshToken }), {
+      data(record) {
+        record.issuedAt -= 60 * 60 * 1000;
+      },
+    });
+    const { idToken, refreshToken } = await signedIn();
+    const refreshed = await refresh(refreshToken);
+    expect(refreshed.status).toBe(200);
+    // A session opened with a refreshed ID token belongs to the same sign-in.
+    const { id_token: refreshedIdToken } = (await refreshed.json()) as { id_token: string };
+    const grant = SessionGrantSchema.parse(await (await postJson(`${API}/stores/signin`, { idToken: refreshedIdToken })).json());
+
+    expect((await storeCall('/stores/logout', grant.token, { method: 'POST' })).status).toBe(200);
+
+    const revoked = await refresh(refreshToken);
+    expect(revoked.status).toBe(400);
+    await expect(revoked.json()).resolves.toMatchObject({ error: { code: 400, message: 'TOKEN_EXPIRED' } });
+    for (const token of [idToken, refreshedIdToken]) {
+      const again = await postJson(`${API}/stores/signin`, { idToken: token });
+      expect(again.status).toBe(401);
+      await expect(again.json()).resolves.toEqual({ message: 'The ID token was revoked: sign in again' });
+    }
+    // The other device keeps its sign-in.
+    const otherRefreshed = await refresh(other.refreshToken);
+    expect(otherRefreshed.status).toBe(200);
+    const { id_token: otherIdToken } = (await otherRefreshed.json()) as { id_token: string };
+    expect((await postJson(`${API}/stores/signin`, { idToken: otherIdToken })).status).toBe(200);
   });
 });
