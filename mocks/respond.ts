@@ -30,10 +30,20 @@ export function validated<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** The JSON body of a request; a missing or malformed body is answered 400. */
+/** `application/json`, optionally with parameters (`; charset=utf-8`), in any case. */
+export function isJsonContentType(contentType: string | null): boolean {
+  return /^application\/json\s*(;|$)/i.test((contentType ?? '').trim());
+}
+
+/**
+ * The JSON body of a request; a missing or malformed body is answered 400, a body declared as
+ * anything but `application/json` (text/plain, a form, no type at all) 415: a strict server
+ * reads a body as what it says it is.
+ */
 export async function jsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === '') throw badRequest('The request needs a JSON body');
+  if (!isJsonContentType(request.headers.get('Content-Type'))) throw problem(415, 'The request body must be sent as Content-Type: application/json');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -51,10 +61,21 @@ export function paged<T>(items: readonly T[], { limit, offset }: PagingParams): 
   return { data: items.slice(offset, offset + limit), limit, offset, total: items.length };
 }
 
-/** A path parameter as the numeric id the platform uses; anything else is answered 404. */
+/**
+ * A decimal id as the platform writes it: digits without a sign, leading zeros, fraction,
+ * exponent or hex prefix (`Number()` would read "0x1389", "+5001", "5001.0" and " 5001" all as
+ * 5001), within the safe integers.
+ */
+export function decimalId(raw: string): number | undefined {
+  if (!/^[1-9][0-9]*$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** A path parameter as the numeric id the platform uses (decimalId); anything else is answered 404. */
 export function idParam(value: string | readonly string[] | undefined, what: string): number {
   const raw = Array.isArray(value) ? value[0] : value;
-  const id = Number(raw);
-  if (raw === undefined || raw === '' || !Number.isInteger(id)) throw notFound(`${what} ${String(raw)} not found`);
+  const id = raw === undefined ? undefined : decimalId(raw);
+  if (id === undefined) throw notFound(`${what} ${String(raw)} not found`);
   return id;
 }

@@ -17,7 +17,7 @@ import type { Db, MediaRecord, OfferRecord, OperatorRecord, RecordOf, StoreRecor
 import { nextId } from '../db';
 import { isSale } from '../figures';
 import type { Kit } from '../kit';
-import { badRequest, forbidden, idParam, jsonBody, notFound, paged, problem, queryOf, validated } from '../respond';
+import { badRequest, decimalId, forbidden, idParam, jsonBody, notFound, paged, problem, queryOf, validated } from '../respond';
 import { seconds } from '../time';
 
 /**
@@ -105,7 +105,7 @@ export async function multipartBody(request: Request): Promise<FormData> {
   }
 }
 
-/** A numeric id field of a multipart form; `required: false` lets it be left out. */
+/** A decimal id field of a multipart form (respond.ts decimalId); `required: false` lets it be left out. */
 export function idField(form: FormData, name: string, required: true): number;
 export function idField(form: FormData, name: string, required: false): number | undefined;
 export function idField(form: FormData, name: string, required: boolean): number | undefined {
@@ -114,8 +114,8 @@ export function idField(form: FormData, name: string, required: boolean): number
     if (required) throw badRequest(`${name}: required`);
     return undefined;
   }
-  const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest(`${name}: expected a positive integer id`);
+  const id = typeof value === 'string' ? decimalId(value) : undefined;
+  if (id === undefined) throw badRequest(`${name}: expected a positive integer id`);
   return id;
 }
 

@@ -88,7 +88,10 @@ export function templatesHandlers(kit: Kit) {
     );
 
   function checkTemplateBody(body: TemplateBody, store: StoreRecord): void {
-    rejectProblems(templateProblems(z.decode(TemplateCreateRequestSchema, body)));
+    const template = z.decode(TemplateCreateRequestSchema, body);
+    // On the wire 0 is the form's empty repeat quantity (template-form.machine): none given.
+    const template_quantity = template.template_quantity === 0 ? Number.NaN : template.template_quantity;
+    rejectProblems(templateProblems({ ...template, template_quantity }));
     checkOptions(ctx.db, store.id, body.offer, 'offer.');
   }
 

@@ -19,8 +19,13 @@ function mapFields<T extends Record<string, unknown>>(value: T, fields: readonly
 export const toMillis = (seconds: number) => seconds * 1000;
 export const toSeconds = (millis: number) => Math.round(millis / 1000);
 
-export function secondsToMillis<S extends z.ZodObject>(wire: S, fields: readonly NumberKeys<z.infer<S>>[]) {
-  return z.codec(wire, wire, {
+/**
+ * `client` checks the client shape when it differs from the wire's checks (a date range in
+ * seconds on the wire is the same range in milliseconds on the client); by default the wire schema.
+ */
+export function secondsToMillis<S extends z.ZodObject>(wire: S, fields: readonly NumberKeys<z.infer<S>>[], client?: z.ZodObject) {
+  // The client schema has the wire's fields (only their checks differ): typed as the wire's.
+  return z.codec(wire, (client ?? wire) as S, {
     decode: (value) => mapFields(value as Record<string, unknown>, fields, toMillis) as never,
     encode: (value) => mapFields(value as Record<string, unknown>, fields, toSeconds) as never,
   });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { secondsToMillis, toSeconds, type PagedList } from './codecs';
+import { nameField, optionalPhoneField, textField } from './field-rules';
 import { http } from './http';
 import { DeletedSchema } from './offers';
 
@@ -28,15 +29,37 @@ export const TRUCK_STATUSES = ['active', 'maintenance', 'inactive'] as const;
 export const TruckStatusSchema = z.enum(TRUCK_STATUSES);
 export type TruckStatus = z.infer<typeof TruckStatusSchema>;
 
-/** What the operator edits (create and edit forms; the mock validates bodies with it too). */
+/**
+ * The truck form's messages, word for word (the form shows them translated; the server answers
+ * them in a 400 as "<field>: <message>").
+ */
+export const TRUCK_MESSAGES = {
+  nameRequired: 'Enter the truck’s name',
+  plateRequired: 'Enter the number plate',
+  plateInvalid: 'Use 2 to 12 letters, digits, spaces or hyphens, starting with a letter or a digit',
+  capacityRequired: 'Enter how many packages it carries',
+  capacityWhole: 'Use a whole number of packages',
+  capacityRange: 'Between 1 and 999 packages',
+} as const;
+
+/** What the operator edits (the truck form is built from these fields; the mock validates bodies with them). */
 export const TruckInputSchema = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: nameField(60, TRUCK_MESSAGES.nameRequired),
   /** Number plate, kept as typed (upper-cased): letters, digits, spaces and hyphens. */
-  plate: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 -]{1,11}$/),
+  plate: z
+    .string({ error: TRUCK_MESSAGES.plateRequired })
+    .trim()
+    .toUpperCase()
+    .min(1, TRUCK_MESSAGES.plateRequired)
+    .regex(/^[A-Z0-9][A-Z0-9 -]{1,11}$/, TRUCK_MESSAGES.plateInvalid),
   /** How many packages the truck carries. */
-  capacity: z.number().int().min(1).max(999),
-  driver_name: z.string().trim().max(80),
-  driver_phone: z.string().trim().max(20),
+  capacity: z
+    .number({ error: TRUCK_MESSAGES.capacityRequired })
+    .int(TRUCK_MESSAGES.capacityWhole)
+    .min(1, TRUCK_MESSAGES.capacityRange)
+    .max(999, TRUCK_MESSAGES.capacityRange),
+  driver_name: textField(80),
+  driver_phone: optionalPhoneField,
   status: TruckStatusSchema,
 });
 export type TruckInput = z.infer<typeof TruckInputSchema>;
@@ -109,17 +132,30 @@ export async function deleteTruck(id: number): Promise<void> {
 // Pickup locations
 // ---------------------------------------------------------------------------------------------
 
+/** The pickup location form's messages, word for word (see TRUCK_MESSAGES). */
+export const PICKUP_MESSAGES = {
+  nameRequired: 'Enter the location’s name',
+  addressRequired: 'Enter the address',
+  positionRequired: 'Set the position: click the map, find it from the address, or type latitude and longitude',
+  latRange: 'Latitude goes from -90 to 90',
+  lonRange: 'Longitude goes from -180 to 180',
+} as const;
+
+const degrees = (min: number, max: number, range: string) =>
+  z.number({ error: PICKUP_MESSAGES.positionRequired }).min(min, range).max(max, range);
+
+/** What the operator edits (the pickup form is built from these fields; the mock validates bodies with them). */
 export const PickupLocationInputSchema = z.object({
-  name: z.string().trim().min(1).max(80),
-  address: z.string().trim().min(1).max(160),
+  name: nameField(80, PICKUP_MESSAGES.nameRequired),
+  address: nameField(160, PICKUP_MESSAGES.addressRequired),
   /** Two-letter code from the spec's country list (src/lib/countries.ts). */
   country: z.string().length(2),
-  lat: z.number().min(-90).max(90),
-  lon: z.number().min(-180).max(180),
+  lat: degrees(-90, 90, PICKUP_MESSAGES.latRange),
+  lon: degrees(-180, 180, PICKUP_MESSAGES.lonRange),
   /** Free text as the operator writes it, e.g. "Mon–Fri 09:00–20:00". */
-  opening_hours: z.string().trim().max(120),
-  contact_name: z.string().trim().max(80),
-  contact_phone: z.string().trim().max(20),
+  opening_hours: textField(120),
+  contact_name: textField(80),
+  contact_phone: optionalPhoneField,
 });
 export type PickupLocationInput = z.infer<typeof PickupLocationInputSchema>;
 

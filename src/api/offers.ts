@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pagedList, secondsToMillis, type PagedList } from './codecs';
+import { millisField, nameField, priceField, quantityField, unixSecondsField } from './field-rules';
 import { apiBaseUrl, http } from './http';
 
 /** Weekdays an offer or template repeats on, monday = 1 … sunday = 7. */
@@ -95,14 +96,34 @@ export const OfferCreateWireSchema = OfferWireSchema.pick({
   dietary_fit: true,
   cuisine_type: true,
   business_type: true,
+}).extend({
   // The request names its template (or null) every time, whatever the answers may leave out.
-}).extend({ template_id: z.number().int().nullable() });
+  template_id: z.number().int().nullable(),
+  // What a request may carry is as strict as the offer form (src/api/field-rules.ts); answers
+  // stay tolerant (OfferWireSchema).
+  name: nameField(),
+  quantity: quantityField,
+  quantity_left: quantityField,
+  unit_price: priceField,
+  origin_price: priceField,
+  order_date_from: unixSecondsField,
+  order_date_to: unixSecondsField,
+  pickup_date_from: unixSecondsField,
+  pickup_date_to: unixSecondsField,
+});
+/** The windows of a request as the client holds them: milliseconds, in the same range. */
+export const offerWindowsInMillis = {
+  order_date_from: millisField,
+  order_date_to: millisField,
+  pickup_date_from: millisField,
+  pickup_date_to: millisField,
+};
 /** What POST /stores/offers sends: the same, naming the offer. */
 export const OfferEditWireSchema = OfferCreateWireSchema.extend({ id: z.number().int() });
 
 /** Client side (milliseconds) ↔ wire (unix seconds). */
-export const OfferCreateRequestSchema = secondsToMillis(OfferCreateWireSchema, offerWindowFields);
-export const OfferEditRequestSchema = secondsToMillis(OfferEditWireSchema, offerWindowFields);
+export const OfferCreateRequestSchema = secondsToMillis(OfferCreateWireSchema, offerWindowFields, OfferCreateWireSchema.extend(offerWindowsInMillis));
+export const OfferEditRequestSchema = secondsToMillis(OfferEditWireSchema, offerWindowFields, OfferEditWireSchema.extend(offerWindowsInMillis));
 
 /**
  * What the form hands to createOffer: the request without quantity_left (saving sets it to the

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pagedList, toMillis, toSeconds, type PagedList } from './codecs';
+import { QUANTITY_MAX, QUANTITY_MAX_MESSAGE, QUANTITY_MIN_MESSAGE, REQUIRED_MESSAGE, WHOLE_NUMBER_MESSAGE, nameField } from './field-rules';
 import { http } from './http';
 import {
   DeletedSchema,
@@ -9,6 +10,7 @@ import {
   OfferWireSchema,
   WeekdaySchema,
   offerWindowFields,
+  offerWindowsInMillis,
   type ItemStatus,
   type OfferInput,
 } from './offers';
@@ -40,13 +42,14 @@ function mapTimes<T extends object>(value: T, fields: Fields, fn: (n: number) =>
  * Unix seconds ↔ milliseconds for a template-shaped object: `own` fields on the template and the
  * order and pickup windows (plus `offerAudit`) of its embedded offer.
  */
-function templateCodec<S extends z.ZodObject>(wire: S, own: Fields, offerFields: Fields) {
+function templateCodec<S extends z.ZodObject>(wire: S, own: Fields, offerFields: Fields, client?: z.ZodObject) {
   const convert = (fn: (n: number) => number) => (value: Record<string, unknown>) => {
     const converted = mapTimes(value, own, fn);
     const offer = converted.offer;
     return { ...converted, offer: offer && typeof offer === 'object' ? mapTimes(offer, offerFields, fn) : offer };
   };
-  return z.codec(wire, wire, {
+  // The client schema has the wire's fields (only the windows' checks differ): typed as the wire's.
+  return z.codec(wire, (client ?? wire) as S, {
     decode: (value) => convert(toMillis)(value as Record<string, unknown>) as never,
     encode: (value) => convert(toSeconds)(value as Record<string, unknown>) as never,
   });
@@ -76,9 +79,14 @@ export const TemplateOfferWireSchema = OfferCreateWireSchema.extend({
 
 /** What PUT /stores/templates sends: status 1 on every save; the repeat quantity is template_quantity. */
 export const TemplateCreateWireSchema = z.object({
-  name: z.string().min(1),
+  name: nameField(),
   repeat_on_days: z.array(WeekdaySchema),
-  template_quantity: z.number().int().nonnegative(),
+  /** 0 = none given (the form's empty field); a template that repeats needs one (offer-rules). */
+  template_quantity: z
+    .number({ error: REQUIRED_MESSAGE })
+    .int(WHOLE_NUMBER_MESSAGE)
+    .min(0, QUANTITY_MIN_MESSAGE)
+    .max(QUANTITY_MAX, QUANTITY_MAX_MESSAGE),
   status: z.literal(1),
   offer: TemplateOfferWireSchema,
 });
@@ -89,8 +97,18 @@ export const TemplateEditWireSchema = TemplateCreateWireSchema.extend({
 });
 
 /** Client side (milliseconds) ↔ wire (unix seconds), the embedded offer's windows converted. */
-export const TemplateCreateRequestSchema = templateCodec(TemplateCreateWireSchema, [], offerWindowFields);
-export const TemplateEditRequestSchema = templateCodec(TemplateEditWireSchema, [], offerWindowFields);
+export const TemplateCreateRequestSchema = templateCodec(
+  TemplateCreateWireSchema,
+  [],
+  offerWindowFields,
+  TemplateCreateWireSchema.extend({ offer: TemplateCreateWireSchema.shape.offer.extend(offerWindowsInMillis) }),
+);
+export const TemplateEditRequestSchema = templateCodec(
+  TemplateEditWireSchema,
+  [],
+  offerWindowFields,
+  TemplateEditWireSchema.extend({ offer: TemplateEditWireSchema.shape.offer.extend(offerWindowsInMillis) }),
+);
 
 /**
  * The embedded offer as the form hands it over: the offer's fields the template does not fix

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REQUIRED_MESSAGE, millisField, nameField, priceField, quantityField } from '../../api/field-rules';
 import { datetimeRule } from '../../lib/rules';
 import {
   MIN_PRICE_MESSAGE,
@@ -10,33 +11,34 @@ import {
   TEMPLATE_LATER_THAN_NOW_MESSAGE,
   offerRefinement,
 } from '../../api/offer-rules';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n';
 import type { OfferFormValues } from '../../machines/offer-form.machine';
+import { sharedMessageText } from '../records/field-messages';
 
 /**
- * The offer form's schema: field shapes, then every rule of spec section 5 through
- * offerRefinement (the same rules the mock server re-checks). Shape messages are i18n keys; the
- * rules' messages are the spec's English wording, translated for display by `messageKeyOf`.
+ * The offer form's schema: the shared field rules (src/api/field-rules.ts, which the mock server
+ * checks request bodies with), then every rule of spec section 5 through offerRefinement (the same
+ * rules the mock server re-checks). Messages are English, as the server answers them, and
+ * translated for display by `formMessageText`.
  */
-const required = { error: 'offerForm.required' satisfies MessageKey };
 const ids = z.array(z.number().int());
-/** Spec section 5's datetime rule: a valid date or number, otherwise "is required". */
-const time = z.number(required).refine((value) => datetimeRule(value) === null, required);
+/** Spec section 5's datetime rule: a valid date or number, otherwise "is required"; and a plausible one. */
+export const formTime = millisField.refine((value) => datetimeRule(value) === null, REQUIRED_MESSAGE);
 
 export function offerFormSchema(now: () => number) {
   return z
     .object({
-      name: z.string().trim().min(1, required),
-      quantity: z.number(required).int('offerForm.wholeNumber' satisfies MessageKey).min(1, 'offerForm.quantityMin' satisfies MessageKey),
-      unit_price: z.number(required).min(0, 'offerForm.priceMin' satisfies MessageKey),
-      origin_price: z.number(required).positive('offerForm.priceMin' satisfies MessageKey),
+      name: nameField(),
+      quantity: quantityField,
+      unit_price: priceField,
+      origin_price: priceField,
       origin: z.enum(['offer', 'recurring', 'template']),
       template_id: z.number().int().nullable(),
       repeat_on_days: z.array(z.number().int().min(1).max(7)),
-      order_date_from: time,
-      order_date_to: time,
-      pickup_date_from: time,
-      pickup_date_to: time,
+      order_date_from: formTime,
+      order_date_to: formTime,
+      pickup_date_from: formTime,
+      pickup_date_to: formTime,
       offer_type: ids,
       dietary_fit: ids,
       cuisine_type: ids,
@@ -64,6 +66,16 @@ const RULE_KEYS: Record<string, MessageKey> = {
 export function messageKeyOf(message: string): MessageKey | null {
   if (message in RULE_KEYS) return RULE_KEYS[message];
   return message.startsWith('offerForm.') ? (message as MessageKey) : null;
+}
+
+/**
+ * What the offer and template forms show for a message: a rule's wording, a catalogue key or a
+ * shared field rule's message (also inside a server 400, "quantity: Enter at most 10000") in the
+ * operator's language; anything else as the server wrote it.
+ */
+export function formMessageText(t: Translate, message: string): string {
+  const key = messageKeyOf(message);
+  return key ? t(key) : (sharedMessageText(t, message) ?? message);
 }
 
 /**

@@ -5,6 +5,7 @@ import Input from '@mui/joy/Input';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { isMessageKey, type Translate } from '../../i18n';
+import { sharedMessageText } from './field-messages';
 
 /**
  * What the truck and pickup location forms share: the fields' messages in the operator's
@@ -21,6 +22,9 @@ export const tooLong = (max: number) => `records.tooLong|${max}`;
 export function fieldMessage(t: Translate, error: FieldError | undefined): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
+  // The api's field rules (the server's wording too), in the operator's language.
+  const shared = sharedMessageText(t, message);
+  if (shared !== null) return shared;
   const [key, max] = message.split('|');
   if (!isMessageKey(key)) return message;
   return max === undefined ? t(key) : t(key, { max });
