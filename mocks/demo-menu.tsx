@@ -11,6 +11,7 @@ import MenuButton from '@mui/joy/MenuButton';
 import MenuItem from '@mui/joy/MenuItem';
 import Modal from '@mui/joy/Modal';
 import ModalDialog from '@mui/joy/ModalDialog';
+import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useId, useState, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
@@ -26,7 +27,7 @@ import { JournalViewer } from './journal-viewer';
  * current one checked; choosing one reseeds it and the page reloads by itself), reset the data,
  * toggle the common faults, read the active faults in words (the scenario's profile and any
  * devkit.fail / latency) and clear them; the journal tools: export the journal file
- * (devkit.exportJournal), import one (a file picker → devkit.importJournal; a refused file's reason
+ * (devkit.exportJournal; a dialog asks for the full file or the redacted, shareable one), import one (a file picker → devkit.importJournal; a refused file's reason
  * is shown in an alert dialog) and the journal viewer. Everything goes through the devkit, so the
  * menu does nothing a test or a console user could not do with window.devkit.
  */
@@ -63,6 +64,11 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
     const faultsHeading = useId();
     const importFailedTitle = useId();
     const importFailedText = useId();
+    const exportTitle = useId();
+    const exportIntro = useId();
+    const exportFullHint = useId();
+    const exportRedactedHint = useId();
+    const [exportOpen, setExportOpen] = useState(false);
     const [viewerOpen, setViewerOpen] = useState(false);
     const [importing, setImporting] = useState(false);
     const [importError, setImportError] = useState<string | null>(null);
@@ -79,12 +85,13 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
       devkit.latency(now.latencyMs === SLOW_MS && !now.latencyBands ? 0 : SLOW_MS);
       refresh();
     };
-    const exportJournal = () => {
-      const blob = new Blob([JSON.stringify(devkit.exportJournal(), null, 2)], { type: 'application/json' });
+    const exportJournal = (redacted: boolean) => {
+      setExportOpen(false);
+      const blob = new Blob([JSON.stringify(devkit.exportJournal({ redacted }), null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `journal-${devkit.scenario()}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      link.download = `journal-${devkit.scenario()}${redacted ? '-redacted' : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
       link.click();
       URL.revokeObjectURL(url);
     };
@@ -174,7 +181,9 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
           <ListDivider />
           {/* A new-order notification, as busy-store sends every few minutes: the bell and an info notice. */}
           <MenuItem onClick={() => void devkit.push()}>{t('demo.sendPush')}</MenuItem>
-          <MenuItem onClick={exportJournal}>{t('demo.exportJournal')}</MenuItem>
+          <MenuItem aria-haspopup="dialog" onClick={() => setExportOpen(true)}>
+            {t('demo.exportJournal')}
+          </MenuItem>
           <MenuItem disabled={importing} onClick={chooseJournalFile}>
             {importing ? t('demo.importing') : t('demo.importJournal')}
           </MenuItem>
@@ -182,6 +191,42 @@ export function createDemoMenu(devkit: Devkit, journal?: Journal): ComponentType
         </Menu>
       </Dropdown>
       {journal && <JournalViewer journal={journal} open={viewerOpen} onClose={() => setViewerOpen(false)} />}
+      {/* Full or redacted: each choice a button, its explanation its description. */}
+      <Modal open={exportOpen} onClose={() => setExportOpen(false)}>
+        <ModalDialog aria-labelledby={exportTitle} aria-describedby={exportIntro} sx={{ maxWidth: 460 }}>
+          <DialogTitle id={exportTitle} component="h2">
+            {t('demo.export.title')}
+          </DialogTitle>
+          <DialogContent>
+            <Typography id={exportIntro} level="body-sm">
+              {t('demo.export.intro')}
+            </Typography>
+            <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+              <div>
+                <Button variant="solid" aria-describedby={exportFullHint} onClick={() => exportJournal(false)}>
+                  {t('demo.export.full')}
+                </Button>
+                <Typography id={exportFullHint} level="body-xs" sx={{ mt: 0.5 }}>
+                  {t('demo.export.fullHint')}
+                </Typography>
+              </div>
+              <div>
+                <Button variant="outlined" aria-describedby={exportRedactedHint} onClick={() => exportJournal(true)}>
+                  {t('demo.export.redacted')}
+                </Button>
+                <Typography id={exportRedactedHint} level="body-xs" sx={{ mt: 0.5 }}>
+                  {t('demo.export.redactedHint')}
+                </Typography>
+              </div>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="plain" color="neutral" onClick={() => setExportOpen(false)}>
+              {t('demo.export.cancel')}
+            </Button>
+          </DialogActions>
+        </ModalDialog>
+      </Modal>
       <Modal open={importError !== null} onClose={() => setImportError(null)}>
         <ModalDialog role="alertdialog" aria-labelledby={importFailedTitle} aria-describedby={importFailedText} color="danger" variant="outlined">
           <DialogTitle id={importFailedTitle} component="h2">

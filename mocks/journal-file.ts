@@ -61,12 +61,14 @@ export const JournalFileSchema = z.object({
   }),
 });
 
-export type JournalImportReason = 'notJson' | 'foreign' | 'format' | 'invalid' | 'scenario' | 'data' | 'storage';
+export type JournalImportReason = 'notJson' | 'foreign' | 'format' | 'formatType' | 'tooDeep' | 'invalid' | 'scenario' | 'data' | 'storage';
 
 const reasonKeys: Record<JournalImportReason, MessageKey> = {
   notJson: 'demo.importError.notJson',
   foreign: 'demo.importError.foreign',
   format: 'demo.importError.format',
+  formatType: 'demo.importError.formatType',
+  tooDeep: 'demo.importError.tooDeep',
   invalid: 'demo.importError.invalid',
   scenario: 'demo.importError.scenario',
   data: 'demo.importError.data',
@@ -78,9 +80,9 @@ export class JournalImportError extends Error {
   readonly reason: JournalImportReason;
   readonly key: MessageKey;
   readonly params: Record<string, string>;
-  constructor(reason: JournalImportReason, params: Record<string, string> = {}) {
+  constructor(reason: JournalImportReason, params: Record<string, string> = {}, options?: { cause?: unknown }) {
     const key = reasonKeys[reason];
-    super(fill(en[key], params));
+    super(fill(en[key], params), options);
     this.name = 'JournalImportError';
     this.reason = reason;
     this.key = key;
@@ -88,9 +90,21 @@ export class JournalImportError extends Error {
   }
 }
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? params[name] : whole));
 
 const pathOf = (path: ReadonlyArray<PropertyKey>) => path.map(String).join('.') || '(top level)';
+
+/**
+ * How deeply a file may nest objects and arrays. An export nests about a dozen levels (a page of
+ * orders in an event's checkpoint); the bound is checked, without recursion, before anything
+ * recursive (the schema, replay, structuredClone) reads the file, which would otherwise fail with
+ * the engine's own "Maximum call stack size exceeded".
+ */
+export const MAX_JOURNAL_DEPTH = 64;
+
+/** A field of the file's own (never one every object inherits, such as `__proto__` or `constructor`). */
+const own = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 
 /**
  * Reads an export file (its JSON text or the parsed value) and checks it against the schema:
@@ -101,23 +115,52 @@ export function parseJournalFile(input: unknown, scenarios: Readonly<Record<stri
   if (typeof input === 'string') {
     try {
       value = JSON.parse(input) as unknown;
-    } catch {
-      throw new JournalImportError('notJson');
+    } catch (error) {
+      throw new JournalImportError('notJson', {}, { cause: error });
     }
   }
-  if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== JOURNAL_FILE_KIND) {
-    throw new JournalImportError('foreign');
-  }
-  const format = (value as { format?: unknown }).format;
+  if (typeof value !== 'object' || value === null || own(value, 'kind') !== JOURNAL_FILE_KIND) throw new JournalImportError('foreign');
+  const tooDeep = deeperThan(value, MAX_JOURNAL_DEPTH);
+  if (tooDeep) throw new JournalImportError('tooDeep', { where: tooDeep, max: String(MAX_JOURNAL_DEPTH) });
+  const format = own(value, 'format');
+  if (format === undefined) throw new JournalImportError('invalid', { where: 'format' });
+  if (typeof format !== 'number') throw new JournalImportError('formatType', { value: JSON.stringify(format) ?? String(format), expected: String(JOURNAL_FILE_FORMAT) });
   if (format !== JOURNAL_FILE_FORMAT) throw new JournalImportError('format', { format: String(format), expected: String(JOURNAL_FILE_FORMAT) });
-  if ((value as { data?: { version?: unknown } }).data?.version !== SNAPSHOT_VERSION && typeof (value as { data?: unknown }).data === 'object') {
-    throw new JournalImportError('format', { format: `data ${String((value as { data: { version?: unknown } }).data.version)}`, expected: `data ${SNAPSHOT_VERSION}` });
+  const data = own(value, 'data');
+  const dataVersion = own(data, 'version');
+  if (typeof data === 'object' && data !== null && dataVersion !== SNAPSHOT_VERSION) {
+    throw new JournalImportError('format', { format: `data ${String(dataVersion)}`, expected: `data ${SNAPSHOT_VERSION}` });
+  }
+  const scenario = own(value, 'scenario');
+  if (typeof scenario === 'string' && scenario !== '' && !Object.hasOwn(scenarios, scenario)) {
+    throw new JournalImportError('scenario', { scenario, known: Object.keys(scenarios).join(', ') });
   }
   const parsed = JournalFileSchema.safeParse(value);
   if (!parsed.success) throw new JournalImportError('invalid', { where: pathOf(parsed.error.issues[0]?.path ?? []) });
-  const file = parsed.data as unknown as JournalFile;
-  if (!scenarios[file.scenario]) throw new JournalImportError('scenario', { scenario: file.scenario, known: Object.keys(scenarios).join(', ') });
-  return file;
+  return parsed.data as unknown as JournalFile;
+}
+
+/** Path segments shown of a place nested too deeply (the rest is elided). */
+const SHOWN_SEGMENTS = 8;
+
+/**
+ * Where `value` nests objects or arrays more than `max` levels deep (a path such as
+ * `journal.events.2.extra.0.0…`), or undefined. Iterative: any depth is measured without
+ * growing the call stack. A cycle (only possible in an object passed in, never in JSON) reads as
+ * too deep.
+ */
+export function deeperThan(value: unknown, max: number): string | undefined {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (path.length >= max) {
+      const shown = path.slice(0, SHOWN_SEGMENTS).join('.');
+      return path.length > SHOWN_SEGMENTS ? `${shown}…` : shown;
+    }
+    for (const key of Object.keys(node)) stack.push({ value: (node as Record<string, unknown>)[key], path: [...path, key] });
+  }
+  return undefined;
 }
 
 /** Checks every record of the data against its collection's schema; throws naming the first bad one. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clearAppStorage, storageKeys, writeJson } from '../src/lib/storage';
+import { isConsolePath } from '../src/lib/console-path';
+import { clearAppStorage, storageKeys } from '../src/lib/storage';
 import { replay, type Journal, type JournalExport } from '../src/machines/journal';
 import type { Devkit, ImportedJournal } from './devkit';
 import { JournalFileSchema, JournalImportError } from './journal-file';
@@ -24,36 +25,78 @@ export interface JournalImportOptions {
   firebaseApiKey: string;
   /** Clears what the app and the SDK keep in web storage (as before a reset's reload). */
   clearSession: () => void;
-  /** Opens the console on `path` (default: a full navigation). */
+  /** Opens the console on `path`, one of its own paths (default: a full navigation). */
   open?: (path: string) => void;
+  /** The page's storages (default: localStorage and sessionStorage). */
+  storages?: () => { local: Storage; session: Storage };
 }
 
-/** Makes devkit.importJournal start the fresh session in this page; returns the unsubscribe. */
+const pageStorages = () => ({ local: localStorage, session: sessionStorage });
+
+/**
+ * Makes devkit.importJournal start the fresh session in this page; returns the unsubscribe.
+ * All or nothing: the import is refused (JournalImportError 'storage') with both storages exactly
+ * as they were when any part does not fit; the page opens only once the import is complete.
+ */
 export function installJournalImport(devkit: Devkit, options: JournalImportOptions): () => void {
   return devkit.onJournalImported((imported) => {
+    const { local, session } = (options.storages ?? pageStorages)();
+    const before = { local: contentsOf(local), session: contentsOf(session) };
+    const undo = () => {
+      if (written) written.undo();
+      putBack(local, before.local);
+      putBack(session, before.session);
+    };
+    let written: ReturnType<typeof writeImportedData> = false;
     try {
-      sessionStorage.setItem(JOURNAL_HANDOFF_KEY, JSON.stringify(imported.file.journal));
-    } catch {
-      throw new JournalImportError('storage');
+      session.setItem(JOURNAL_HANDOFF_KEY, JSON.stringify(imported.file.journal));
+      written = writeImportedData(imported.file.scenario, imported.data, local);
+      if (!written) throw new JournalImportError('storage');
+      local.setItem(SCENARIO_STORAGE_KEY, imported.file.scenario);
+      options.clearSession();
+      clearAppStorage();
+      rememberOperator(imported, options.firebaseApiKey, local);
+    } catch (error) {
+      undo();
+      throw error instanceof JournalImportError ? error : new JournalImportError('storage', {}, { cause: error });
     }
-    if (!writeImportedData(imported.file.scenario, imported.data)) {
-      sessionStorage.removeItem(JOURNAL_HANDOFF_KEY);
-      throw new JournalImportError('storage');
-    }
-    localStorage.setItem(SCENARIO_STORAGE_KEY, imported.file.scenario);
-    options.clearSession();
-    clearAppStorage();
-    rememberOperator(imported, options.firebaseApiKey);
+    // Only a path of the console's own is followed (the devkit checked it; checked again where it is followed).
+    const landing = isConsolePath(imported.landing) ? imported.landing : '/';
     const open = options.open ?? ((path: string) => window.location.assign(new URL(path, window.location.origin).href));
-    open(imported.landing);
+    return { undo, finish: () => open(landing) };
   });
 }
 
+/** Every key and value a storage holds (none when it cannot be read). */
+function contentsOf(storage: Storage): Map<string, string> {
+  const contents = new Map<string, string>();
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      const value = key === null ? null : storage.getItem(key);
+      if (key !== null && value !== null) contents.set(key, value);
+    }
+  } catch {
+    // Storage disabled: nothing to put back.
+  }
+  return contents;
+}
+
+/** Puts a storage back exactly as `contents` (removals first, so what was there fits again). */
+function putBack(storage: Storage, contents: Map<string, string>): void {
+  try {
+    for (const key of contentsOf(storage).keys()) if (!contents.has(key)) storage.removeItem(key);
+    for (const [key, value] of contents) if (storage.getItem(key) !== value) storage.setItem(key, value);
+  } catch {
+    // Storage disabled or full: it held no more than this before, so this does not happen.
+  }
+}
+
 /** What the SDK's browserLocalPersistence keeps of a signed-in user, and the console's own user and consent. */
-function rememberOperator({ user, identity, file }: ImportedJournal, apiKey: string): void {
+function rememberOperator({ user, identity, file }: ImportedJournal, apiKey: string, local: Storage): void {
   if (!user || !identity) return;
   const { uid, email, displayName, refreshToken } = identity;
-  localStorage.setItem(
+  local.setItem(
     `firebase:authUser:${apiKey}:${FIREBASE_APP_NAME}`,
     JSON.stringify({
       uid,
@@ -71,8 +114,8 @@ function rememberOperator({ user, identity, file }: ImportedJournal, apiKey: str
     }),
   );
   // The operator who signed in before: the session machine resumes them with the provider.
-  writeJson('local', storageKeys.user, user);
-  if (replay(file.journal).preferences.cookieConsent) writeJson('local', storageKeys.cookieConsent, { agreedAt: file.journal.events.at(-1)?.at ?? 0 });
+  local.setItem(storageKeys.user, JSON.stringify(user));
+  if (replay(file.journal).preferences.cookieConsent) local.setItem(storageKeys.cookieConsent, JSON.stringify({ agreedAt: file.journal.events.at(-1)?.at ?? 0 }));
 }
 
 /**

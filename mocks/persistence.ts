@@ -63,29 +63,64 @@ const sealedStorages = new WeakSet<Storage>();
  * snapshot form), marked `imported`: loading it then ignores the "same day" rule (a file recorded
  * yesterday shows yesterday's state) and the scenario's compact form (the snapshot is not a seed
  * plus changes), and later saves keep that form until a reset. Then seals the storage until the
- * page reloads. Returns false when the data does not fit or storage is unavailable, and then
- * leaves none of the scenario's keys: part of the import next to the older parts would load as a
- * mix of both.
+ * page reloads. All or nothing: data that cannot fit in any browser's localStorage is refused
+ * before anything is written; when a write does not fit, the other scenarios' saved data makes
+ * room (as a save's would) and the write is tried once more; if it still fails, or storage is
+ * unavailable, every key is put back exactly as it was (the scenario's older copy included) and
+ * the answer is false. On success, `undo` puts everything back the same way and unseals.
  */
-export function writeImportedData(scenario: string, snapshot: DbSnapshot, storage: Storage | undefined = pageStorage()): boolean {
+export function writeImportedData(scenario: string, snapshot: DbSnapshot, storage: Storage | undefined = pageStorage()): false | { undo: () => void } {
   if (!storage) return false;
+  const entries = [
+    [dbStorageKey(scenario), manifestOf(snapshot.version, snapshot.seededAt, true)],
+    ...collectionNames.map((name) => [dbPartKey(scenario, name), JSON.stringify(snapshot.collections[name] ?? [])] as const),
+  ] as const;
+  if (entries.reduce((sum, [key, value]) => sum + key.length + value.length, 0) > STORAGE_QUOTA_UNITS) return false;
+  const keys = new Set(entries.map(([key]) => key));
+  // What the write may change (this scenario's keys, then the other scenarios'), as it was.
+  const previous = new Map<string, string | null>();
+  const remember = (key: string) => {
+    if (!previous.has(key)) previous.set(key, quietly(() => storage.getItem(key)) ?? null);
+  };
+  const undo = () => {
+    sealedStorages.delete(storage);
+    // Everything written goes first, so the older values fit again.
+    for (const key of previous.keys()) quietly(() => storage.removeItem(key));
+    for (const [key, value] of previous) if (value !== null) quietly(() => storage.setItem(key, value));
+  };
   const written = quietly(() => {
-    const entries = [
-      [dbStorageKey(scenario), manifestOf(snapshot.version, snapshot.seededAt, true)],
-      ...collectionNames.map((name) => [dbPartKey(scenario, name), JSON.stringify(snapshot.collections[name] ?? [])]),
-    ];
-    const keys = new Set(entries.map(([key]) => key));
+    for (const key of scenarioKeys(storage, scenario)) remember(key);
+    for (const key of keys) remember(key);
     for (const key of scenarioKeys(storage, scenario)) if (!keys.has(key)) storage.removeItem(key);
-    for (const [key, value] of entries) storage.setItem(key, value);
+    for (const [key, value] of entries) {
+      try {
+        storage.setItem(key, value);
+      } catch {
+        // Full: make room by dropping what other scenarios saved, then try once more.
+        for (const other of storageKeys(storage)) {
+          if (!other.startsWith(DB_KEY_PREFIX) || isScenarioKey(other, scenario)) continue;
+          remember(other);
+          storage.removeItem(other);
+        }
+        storage.setItem(key, value);
+      }
+    }
     return true;
   });
   if (written !== true) {
-    for (const key of scenarioKeys(storage, scenario)) quietly(() => storage.removeItem(key));
+    undo();
     return false;
   }
   sealedStorages.add(storage);
-  return true;
+  return { undo };
 }
+
+/**
+ * The most any browser's localStorage holds for an origin, in UTF-16 code units of keys and
+ * values (5 MiB; Chromium, Firefox and Safari give about that): data beyond it is refused
+ * without trying.
+ */
+export const STORAGE_QUOTA_UNITS = 5 * 1024 * 1024;
 
 /** localStorage key of a scenario's persisted data: the manifest of the snapshot form, or the whole changes form. */
 export const dbStorageKey = (scenario: string) => `devkit.db.${scenario}`;

@@ -43,7 +43,9 @@ describe('journal tools', () => {
     // Export through the Demo menu: a download.
     const recorded = await liveProjections(page);
     const menu = await openDemoMenu(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Export journal' }).click()]);
+    await menu.getByRole('menuitem', { name: 'Export journal' }).click();
+    const choice = page.getByRole('dialog', { name: 'Export the journal' });
+    const [download] = await Promise.all([page.waitForEvent('download'), choice.getByRole('button', { name: 'Full', exact: true }).click()]);
     const path = await download.path();
     const text = readFileSync(path, 'utf8');
     const file = JSON.parse(text) as JournalFile;

@@ -3,6 +3,7 @@ import { createNodeBackend } from '../../mocks/node';
 import type { Backend } from '../../mocks/backend';
 import { collectionNames, type CollectionName } from '../../mocks/db';
 import { JournalImportError, type JournalFile } from '../../mocks/journal-file';
+import { installJournalImport } from '../../mocks/journal-import';
 import { listCurrentOffers, setOfferStatus } from '../../src/api/offers';
 import { exchangeIdToken } from '../../src/api/session';
 import { en } from '../../src/i18n/en';
@@ -130,6 +131,19 @@ describe('importing the file', () => {
     ['a foreign JSON file', () => ({ name: 'package', version: '1.0.0' }), 'foreign', /not a journal exported by this console/],
     ['a bare journal (the old export)', (f) => f.journal, 'foreign', /not a journal exported by this console/],
     ['another format', (f) => ({ ...f, format: 2 }), 'format', /exported in format 2; this console imports format 1/],
+    ['a format written as text', (f) => ({ ...f, format: '1' }), 'formatType', /"format" must be the number 1; it is "1"/],
+    ['a scenario named like a property every object has', (f) => ({ ...f, scenario: '__proto__' }), 'scenario', /scenario "__proto__", which this console does not have/],
+    ['a scenario named "constructor"', (f) => ({ ...f, scenario: 'constructor' }), 'scenario', /scenario "constructor", which this console does not have/],
+    [
+      'data nested far deeper than any export',
+      (f) => {
+        const events = f.journal.events.map((e, i) => (i === 2 ? { ...e, extra: 'DEEP' } : e));
+        const depth = 200_000;
+        return JSON.stringify({ ...f, journal: { ...f.journal, events } }).replace('"DEEP"', `${'['.repeat(depth)}${']'.repeat(depth)}`);
+      },
+      'tooDeep',
+      /nests its data too deeply at journal\.events\.2\.extra\.0\.0.*more than 64 levels/,
+    ],
     [
       'an event without its time',
       (f) => ({ ...f, journal: { ...f.journal, events: f.journal.events.map((e, i) => (i === 2 ? { type: e.type } : e)) } }),
@@ -161,6 +175,110 @@ describe('importing the file', () => {
     expect(Object.fromEntries(collectionNames.map((name) => [name, target.devkit.records(name)]))).toEqual(before);
     expect(target.devkit.scenario()).toBe('default');
     expect(target.devkit.faults().failures).toHaveLength(1);
+  });
+});
+
+/** The file with one more page view at its end. */
+const withLastPage = (path: string): JournalFile => ({
+  ...file,
+  journal: { ...file.journal, events: [...file.journal.events, { type: 'page.viewed', at: NOW + 1, path, title: 'Elsewhere' }] },
+});
+
+/** Every key and value of a storage. */
+const contents = (storage: Storage) => Object.fromEntries(Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => [key, storage.getItem(key)]));
+
+describe('the page an import opens', () => {
+  it.each(['https://evil.example/offers', '//evil.example/offers', '/\\evil.example/offers', '/\t/evil.example', '/offers\\..\\x', 'javascript:alert(1)', 'offers'])(
+    'is the console home, not a recorded path outside the console: %j',
+    async (path) => {
+      const target = await freshBackend();
+      const landings: string[] = [];
+      target.devkit.onJournalImported((imported) => {
+        landings.push(imported.landing);
+      });
+      await target.devkit.importJournal(withLastPage(path));
+      expect(landings).toEqual(['/']);
+    },
+  );
+
+  it('is the recorded console path, query and fragment kept', async () => {
+    const target = await freshBackend();
+    const landings: string[] = [];
+    target.devkit.onJournalImported((imported) => {
+      landings.push(imported.landing);
+    });
+    await target.devkit.importJournal(withLastPage('/operations/orders/pending?page=2#top'));
+    expect(landings).toEqual(['/operations/orders/pending?page=2#top']);
+  });
+
+  it('is checked again by the browser half before it navigates', async () => {
+    const target = await freshBackend();
+    const opened: string[] = [];
+    // A listener registered before the browser half hands over a tampered landing.
+    target.devkit.onJournalImported((imported) => {
+      imported.landing = 'https://evil.example/';
+    });
+    const local = memoryStorage();
+    const session = memoryStorage();
+    installJournalImport(target.devkit, { firebaseApiKey: 'key', clearSession: () => undefined, open: (path) => opened.push(path), storages: () => ({ local, session }) });
+    await target.devkit.importJournal(file);
+    expect(opened).toEqual(['/']);
+    expect(local.getItem('devkit.db.default')).toContain('"imported":true');
+  });
+});
+
+/** A Storage of its own (happy-dom's stays as it is), full beyond `capacity` UTF-16 units of keys and values. */
+function memoryStorage(capacity = Number.POSITIVE_INFINITY): Storage {
+  const items = new Map<string, string>();
+  const used = (except: string) => [...items].reduce((sum, [k, v]) => sum + (k === except ? 0 : k.length + v.length), 0);
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      if (used(key) + key.length + String(value).length > capacity) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
+      items.set(key, String(value));
+    },
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe('a refused import in the browser', () => {
+  it('changes nothing when the data does not fit in storage: the mock data, the scenario, the faults and both storages stay exactly as they were', async () => {
+    const target = await freshBackend();
+    target.devkit.fail('GET /stores/home', 500);
+    // What this browser holds: the scenario's saved data, another scenario's, the remembered
+    // scenario, a signed-in SDK user and the console's own keys; and it is nearly full.
+    const local = memoryStorage(100_000);
+    const session = memoryStorage(100_000);
+    local.setItem('devkit.db.default', JSON.stringify({ version: 2, seededAt: NOW - 1, parts: true }));
+    local.setItem('devkit.db.default/offers', '[]');
+    local.setItem('devkit.db.empty-store', '{"version":2}');
+    local.setItem('devkit.scenario', 'default');
+    local.setItem('firebase:authUser:key:[DEFAULT]', '{"uid":"before"}');
+    local.setItem('console.user', '{"before":true}');
+    session.setItem('console.draft', 'kept');
+    const localBefore = contents(local);
+    const sessionBefore = contents(session);
+    const recordsBefore = Object.fromEntries(collectionNames.map((name) => [name, target.devkit.records(name)]));
+    const opened: string[] = [];
+    const clearSession = () => {
+      for (const key of Object.keys(contents(local))) if (key.startsWith('firebase:') || key.startsWith('console.')) local.removeItem(key);
+    };
+    installJournalImport(target.devkit, { firebaseApiKey: 'key', clearSession, open: (path) => opened.push(path), storages: () => ({ local, session }) });
+
+    const error = await target.devkit.importJournal(text).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalImportError);
+    expect((error as JournalImportError).reason).toBe('storage');
+    expect(opened).toEqual([]);
+    expect(Object.fromEntries(collectionNames.map((name) => [name, target.devkit.records(name)]))).toEqual(recordsBefore);
+    expect(target.devkit.scenario()).toBe('default');
+    expect(target.devkit.faults().failures).toHaveLength(1);
+    expect(contents(local)).toEqual(localBefore);
+    expect(contents(session)).toEqual(sessionBefore);
   });
 });
 

@@ -166,7 +166,7 @@ describe('the snapshot form (a manifest under devkit.db.<scenario>, each collect
     await scenarios.default.seed(db, NOW);
     const snapshot = snapshotDb(db, NOW);
     const storage = new LimitedStorage(1_000_000);
-    expect(writeImportedData('default', snapshot, storage)).toBe(true);
+    expect(writeImportedData('default', snapshot, storage)).toEqual({ undo: expect.any(Function) });
     expect(JSON.parse(storage.getItem(dbStorageKey('default'))!)).toEqual({ version: SNAPSHOT_VERSION, seededAt: NOW, imported: true, parts: true });
     expect(keysOf('default', storage)).toEqual([...everyKey('default')].sort());
     // Imported data loads on any day; and the storage is sealed until the page reloads.
@@ -179,15 +179,37 @@ describe('the snapshot form (a manifest under devkit.db.<scenario>, each collect
     persistence.save(copy, scenarios.default, NOW);
     expect(storage.writes).toBe(writes);
 
-    // Too big: no part of it stays (nor the older copy), the other keys do.
+    // Too big: no part of it stays, and the storage is exactly as it was (the older copy too).
     const small = new LimitedStorage(100_000);
     small.setItem(dbStorageKey('default'), JSON.stringify({ version: SNAPSHOT_VERSION, seededAt: NOW - 1, parts: true }));
     small.setItem(dbPartKey('default', 'stores'), '[]');
+    small.setItem(dbStorageKey('empty-store'), JSON.stringify({ version: SNAPSHOT_VERSION, seededAt: NOW - 1, parts: true }));
     small.setItem('console.mode', 'dark');
+    const before = new Map(small.items);
     expect(writeImportedData('default', snapshot, small)).toBe(false);
     expect([...small.written].filter((key) => key.startsWith(`${dbStorageKey('default')}/`)).length).toBeGreaterThan(1);
-    expect(keysOf('default', small)).toEqual([]);
-    expect(small.getItem('console.mode')).toBe('dark');
+    expect(new Map(small.items)).toEqual(before);
+  });
+
+  it('refuses imported data too big for any browser without writing, and undoes a write exactly', async () => {
+    const db = createDb();
+    await scenarios.default.seed(db, NOW);
+    const snapshot = snapshotDb(db, NOW);
+    const storage = new LimitedStorage(100_000_000);
+    storage.setItem(dbStorageKey('default'), 'older');
+    storage.setItem('console.mode', 'dark');
+    const before = new Map(storage.items);
+    const huge = { ...snapshot, collections: { ...snapshot.collections, summaries: Array.from({ length: 40_000 }, () => snapshot.collections.summaries![0]) } };
+    const writes = storage.writes;
+    expect(writeImportedData('default', huge, storage)).toBe(false);
+    expect(storage.writes).toBe(writes);
+    expect(new Map(storage.items)).toEqual(before);
+
+    const written = writeImportedData('default', snapshot, storage);
+    expect(written).not.toBe(false);
+    expect(storage.getItem(dbStorageKey('default'))).not.toBe('older');
+    (written as { undo: () => void }).undo();
+    expect(new Map(storage.items)).toEqual(before);
   });
 
   it('rejects a snapshot with an invalid record as a whole, leaving the db untouched', async () => {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../../mocks/backend';
 import { createDemoMenu } from '../../mocks/demo-menu';
 import { scenarios } from '../../scenarios';
@@ -56,5 +56,47 @@ describe('Demo menu', () => {
     expect(devkit.faults()).toEqual({ latencyMs: 0, failures: [] });
     if (!screen.queryByRole('menu')) menu = await openMenu(user);
     expect(within(screen.getByRole('menu')).getByText('None: every call answers normally')).toBeTruthy();
+  });
+
+  it('asks whether to export the full journal or the redacted, shareable one, and downloads the choice (keyboard too)', async () => {
+    const user = userEvent.setup();
+    const devkit = await renderMenu('default');
+    const downloads: Array<{ name: string; blob: Blob }> = [];
+    let pending: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      pending = blob as Blob;
+      return 'blob:journal';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, blob: pending! });
+    });
+    const customers = (devkit.records('orders') as Array<{ consumer: { name: string; email: string } }>).map((order) => order.consumer);
+
+    let menu = await openMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: /^Export journal/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Export the journal' });
+    const redacted = within(dialog).getByRole('button', { name: 'Redacted (shareable)' });
+    expect(redacted.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(redacted.getAttribute('aria-describedby')!)?.textContent).toMatch(/pseudonyms/);
+    const full = within(dialog).getByRole('button', { name: 'Full' });
+    expect(document.getElementById(full.getAttribute('aria-describedby')!)?.textContent).toMatch(/personal data included/);
+    expect(downloads).toEqual([]);
+    redacted.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Export the journal' })).toBeNull());
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toMatch(/^journal-default-redacted-.*\.json$/);
+    const shared = await downloads[0].blob.text();
+    expect(JSON.parse(shared)).toMatchObject({ kind: 'store-console.journal', scenario: 'default' });
+    expect(customers.filter((c) => shared.includes(c.name) || shared.includes(c.email))).toEqual([]);
+
+    menu = await openMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: /^Export journal/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Export the journal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Full' }));
+    expect(downloads).toHaveLength(2);
+    expect(downloads[1].name).toMatch(/^journal-default-\d.*\.json$/);
+    expect(await downloads[1].blob.text()).toContain(customers[0].email);
   });
 });
