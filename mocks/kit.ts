@@ -1,4 +1,5 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { hiddenFieldsFor, permissionOf, ROLES, SECRET_FIELDS } from '../src/api/permissions';
 import type { MockContext, RequestInfo, Resolver } from './context';
 import type { OperatorRecord, SessionRecord, StoreRecord } from './db';
 import { withFaults, type FaultTarget } from './faults';
@@ -54,6 +55,31 @@ export function createKit(ctx: MockContext): Kit {
     pathOf: (url) => url.pathname.slice(basePath.length),
   };
 
+  /**
+   * The role table (src/api/permissions.ts) for one platform route: a session whose operator acts
+   * in a role the operation is not open to is answered 403 { message } before the resolver runs;
+   * an answer with secret fields leaves them out for roles that may not read them. The role is
+   * the one the session was granted: the operator's acting role, if their roles list holds it.
+   */
+  const enforcingRoles = (operation: string, resolver: Resolver): Resolver => {
+    const permission = permissionOf(operation);
+    return async (info) => {
+      if (!permission && !(operation in SECRET_FIELDS)) return resolver(info);
+      const { operator } = requireSession(ctx, info.request);
+      const role = operator.rolesList.roles.includes(operator.role) ? operator.role : '';
+      if (permission && !permission.roles.some((allowed) => allowed === role)) {
+        const who = permission.roles.length === 1 && permission.roles[0] === ROLES.admin ? 'a store administrator' : permission.roles.join(' or ');
+        throw forbidden(`Only ${who} may ${permission.action}.`);
+      }
+      const response = await resolver(info);
+      const hidden = hiddenFieldsFor(operation, role);
+      if (hidden.length === 0 || !response.ok || !response.headers.get('Content-Type')?.includes('json')) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      for (const field of hidden) delete body[field];
+      return HttpResponse.json(body, { status: response.status, headers: response.headers });
+    };
+  };
+
   const persisting =
     (method: Method, resolver: Resolver): Resolver =>
     async (info) => {
@@ -63,8 +89,11 @@ export function createKit(ctx: MockContext): Kit {
       return response;
     };
 
-  const external = (method: Method, url: string, target: FaultTarget, resolver: Resolver) =>
-    http[method](url, withFaults<RequestInfo>(ctx.faults, target, persisting(method, resolver)));
+  const external = (method: Method, url: string, target: FaultTarget, resolver: Resolver) => {
+    // Faults learn the calls that exist, named as they name them (a '\\:' is MSW's escaped colon).
+    ctx.faults.serves(method, target.pathOf(new URL(url.replaceAll('\\', ''))));
+    return http[method](url, withFaults<RequestInfo>(ctx.faults, target, persisting(method, resolver)));
+  };
 
   const withSession =
     (resolver: Resolver<SessionExtras>): Resolver =>
@@ -87,7 +116,9 @@ export function createKit(ctx: MockContext): Kit {
     route: (method, path, resolver, options = {}) => {
       const { operationOf } = options;
       const target: FaultTarget = operationOf ? { ...apiTarget, operationOf: (url) => operationOf(apiTarget.pathOf(url)) } : apiTarget;
-      return external(method, `${base.origin}${basePath}${path}`, target, resolver);
+      // The operation as the role table names it: ':id' path parameters written '{id}'.
+      const operation = `${method.toUpperCase()} ${path.replaceAll(/:([A-Za-z]+)/g, '{$1}')}`;
+      return external(method, `${base.origin}${basePath}${path}`, target, enforcingRoles(operation, resolver));
     },
     external,
     withSession,

@@ -33,6 +33,11 @@ export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.status === 401;
 }
 
+/** The platform refused the call to the session's role (403: src/api/permissions.ts). Retrying will not help. */
+export function isForbidden(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status === 403;
+}
+
 /**
  * The platform does not have the call: 404 (no such path) or 405 (the path takes no such method).
  * Only for calls spec section 7 does not name (the logout path, saving billing, the push topic

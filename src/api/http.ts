@@ -50,6 +50,11 @@ export interface RequestOptions<T> {
   schema: z.ZodType<T>;
   /** Store calls carry the session token (default). The sign-in exchange does not. */
   auth?: boolean;
+  /**
+   * This token instead of the session's, with no refresh and no retry on a 401: the logout call,
+   * made after the console has dropped the session (its token is gone from the session).
+   */
+  token?: string;
   /** "METHOD /path/{param}" as in spec section 7, for error reports and fault matching. */
   operation: string;
   /**
@@ -69,6 +74,7 @@ export async function http<T>(path: string, options: RequestOptions<T>): Promise
   // A third-party call: no token, no session refresh, only the shared client's rules.
   if (options.baseURL !== undefined) return send(path, options, undefined);
   if (!config) throw new Error('configureHttp() must run before the first call');
+  if (options.token !== undefined) return send(path, options, options.token);
   const { session } = config;
   const auth = options.auth ?? true;
   const token = auth ? await session?.accessToken() : undefined;

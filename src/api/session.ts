@@ -97,8 +97,10 @@ export async function loginWithIdToken(idToken: string): Promise<SessionGrant> {
 
 /**
  * POST /stores/logout — the spec does not show the logout path; this is our choice
- * (docs/decisions/002-session-and-identity.md). A failure is only logged by the caller.
+ * (docs/decisions/002-session-and-identity.md). A failure is only logged by the caller. `token`:
+ * the ended session's (the console drops it before telling the platform), never refreshed.
  */
-export async function logout(): Promise<void> {
-  await http('/stores/logout', { method: 'POST', schema: OkSchema, operation: 'POST /stores/logout' });
+export async function logout(token: string): Promise<void> {
+  // The session has already ended in the console: the call carries the token it had, explicitly.
+  await http('/stores/logout', { method: 'POST', schema: OkSchema, token, operation: 'POST /stores/logout' });
 }

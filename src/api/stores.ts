@@ -62,7 +62,12 @@ export const StoreProfileWireSchema = z.object({
   cover: z.string(),
   devicesAllowed: z.number().int().nonnegative(),
   devices: z.array(DeviceSchema),
-  apiKey: z.string(),
+  /**
+   * Named by the spec, but a secret: the platform sends it only to roles that may read it
+   * (src/api/permissions.ts SECRET_FIELDS), so an operator's profile comes without it. Absent: the
+   * Devices tab shows no key.
+   */
+  apiKey: z.string().optional(),
   sms_send: z.boolean(),
   sms_text: z.string(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),

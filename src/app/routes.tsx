@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
-import { ALL_STORE_ROLES, PublicOnly, RequireRole, RequireSession, ROLES } from './guards';
+import { ALL_STORE_ROLES, SETTINGS_ROLES } from '../api/permissions';
+import { PublicOnly, RequireRole, RequireSession } from './guards';
 import { JoyTheme, loadJoyTheme } from './joy-theme';
 import { importOverviewScreen, importShell, isOverviewPath } from './page-code';
 import { preloadableLazy } from './preloadable-lazy';
@@ -177,7 +178,7 @@ export function AppRoutes() {
           <Route
             path="/settings"
             element={
-              <RequireRole roles={[ROLES.admin]}>
+              <RequireRole roles={SETTINGS_ROLES}>
                 <Navigate to="/settings/general" replace />
               </RequireRole>
             }
@@ -185,7 +186,7 @@ export function AppRoutes() {
           <Route
             path="/settings/:tab"
             element={
-              <RequireRole roles={[ROLES.admin]}>
+              <RequireRole roles={SETTINGS_ROLES}>
                 <SettingsScreen />
               </RequireRole>
             }

@@ -5,6 +5,7 @@ import { getStoreProfile } from '../api/stores';
 import { devicesMachine, type DevicesData } from './devices.machine';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
+import { refusalOr } from './load-failure';
 import type { SnackbarRequest } from './snackbar.machine';
 
 export interface DevicesDeps {
@@ -27,7 +28,7 @@ export function liveDevicesMachine({ journal, notify, copyText }: DevicesDeps) {
       load: fromPromise(async ({ input }: { input: { storeId: number } }): Promise<DevicesData> => {
         const [devices, profile] = await Promise.all([postDevices({}), getStoreProfile(input.storeId)]);
         // Only the key is kept from the profile: the rest is the shell's (store projection).
-        return { ...devices, apiKey: profile.apiKey };
+        return { ...devices, apiKey: profile.apiKey ?? null };
       }),
       saveAllowance: fromPromise(({ input }: { input: { devicesAllowed: number } }) => postDevices({ devicesAllowed: input.devicesAllowed })),
       unregister: fromPromise(({ input }: { input: { id: number } }) => postDevices({ remove: [input.id] })),
@@ -38,11 +39,11 @@ export function liveDevicesMachine({ journal, notify, copyText }: DevicesDeps) {
       recordDevicesChanged: (_, { storeId, devicesAllowed, devices }) => journal.append({ type: 'store.devicesChanged', at: now(), storeId, devicesAllowed, devices }),
       recordKeyRenewed: (_, { storeId }) => journal.append({ type: 'store.apiKeyRenewed', at: now(), storeId }),
       notifyAllowanceSaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
-      notifyAllowanceFailed: () => notify({ key: 'settings.devices.saveFailed', severity: 'error' }),
+      notifyAllowanceFailed: (_, { error }) => notify({ key: refusalOr(error, 'settings.devices.saveFailed'), severity: 'error' }),
       notifyUnregistered: (_, { name }) => notify({ key: 'settings.devices.unregistered', params: { name }, severity: 'success' }),
-      notifyUnregisterFailed: () => notify({ key: 'settings.devices.unregisterFailed', severity: 'error' }),
+      notifyUnregisterFailed: (_, { error }) => notify({ key: refusalOr(error, 'settings.devices.unregisterFailed'), severity: 'error' }),
       notifyRenewed: () => notify({ key: 'settings.devices.renewed', severity: 'success' }),
-      notifyRenewFailed: () => notify({ key: 'settings.devices.renewFailed', severity: 'error' }),
+      notifyRenewFailed: (_, { error }) => notify({ key: refusalOr(error, 'settings.devices.renewFailed'), severity: 'error' }),
       notifyCopied: () => notify({ key: 'settings.devices.copied', severity: 'success' }),
       notifyCopyFailed: () => notify({ key: 'settings.devices.copyFailed', severity: 'error' }),
       logFailure: (_, { error }) => console.info('Devices call failed', describe(error)),

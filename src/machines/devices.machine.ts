@@ -25,7 +25,8 @@ export type Device = Devices['devices'][number];
 
 /** What the tab loads: the devices (POST /stores/profile/devices {}) and the key (GET /stores/profile/{id}). */
 export interface DevicesData extends Devices {
-  apiKey: string;
+  /** null: the platform did not send it (a role that may not read it; the key card then stays hidden). */
+  apiKey: string | null;
 }
 
 export interface DevicesContext extends LoadFailureContext {
@@ -94,13 +95,13 @@ export const devicesMachine = setup({
   actions: {
     // Injected: the snackbar and the log. None of them receives the key.
     notifyAllowanceSaved: () => {},
-    notifyAllowanceFailed: () => {},
+    notifyAllowanceFailed: (_, _params: { error: unknown }) => {},
     notifyUnregistered: (_, _params: { name: string }) => {},
-    notifyUnregisterFailed: () => {},
+    notifyUnregisterFailed: (_, _params: { error: unknown }) => {},
     /** "QR Regenerated successfully" */
     notifyRenewed: () => {},
     /** "Error ReNew ApiKey" */
-    notifyRenewFailed: () => {},
+    notifyRenewFailed: (_, _params: { error: unknown }) => {},
     notifyCopied: () => {},
     notifyCopyFailed: () => {},
     /** Appends store.devicesChanged (the allowance and devices as the server answered). */
@@ -184,7 +185,7 @@ export const devicesMachine = setup({
                   ],
                 },
                 // The typed number stays in the field; the figure on record stays the server's.
-                onError: { target: 'idle', actions: [assign({ requestedAllowance: null }), 'notifyAllowanceFailed', { type: 'logFailure', params: failure }] },
+                onError: { target: 'idle', actions: [assign({ requestedAllowance: null }), { type: 'notifyAllowanceFailed', params: failure }, { type: 'logFailure', params: failure }] },
               },
             },
             confirmingUnregister: {
@@ -208,7 +209,7 @@ export const devicesMachine = setup({
                     assign(({ event }) => ({ ...withDevices(event.output), pendingDevice: null })),
                   ],
                 },
-                onError: { target: 'idle', actions: ['notifyUnregisterFailed', { type: 'logFailure', params: failure }, assign({ pendingDevice: null })] },
+                onError: { target: 'idle', actions: [{ type: 'notifyUnregisterFailed', params: failure }, { type: 'logFailure', params: failure }, assign({ pendingDevice: null })] },
               },
             },
             confirmingRenew: {
@@ -226,7 +227,7 @@ export const devicesMachine = setup({
                   actions: [assign({ apiKey: ({ event }) => event.output, revealed: true }), { type: 'recordKeyRenewed', params: ({ context }) => ({ storeId: context.storeId }) }, 'notifyRenewed'],
                 },
                 // The old key still works (the server keeps it when the renewal fails) and stays shown.
-                onError: { target: 'idle', actions: ['notifyRenewFailed', { type: 'logFailure', params: failure }] },
+                onError: { target: 'idle', actions: [{ type: 'notifyRenewFailed', params: failure }, { type: 'logFailure', params: failure }] },
               },
             },
           },

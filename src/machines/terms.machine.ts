@@ -1,4 +1,5 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import { isForbidden } from '../api/errors';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
@@ -27,6 +28,8 @@ export interface TermsContext extends LoadFailureContext {
   terms: StoreTerms | null;
   /** The last accept was refused (shown until the next attempt). */
   acceptFailed: boolean;
+  /** The platform refused the acceptance to the operator's role (403): said as such, not as a failure to retry. */
+  acceptForbidden: boolean;
 }
 
 export type TermsEvent =
@@ -59,7 +62,7 @@ export const termsMachine = setup({
   },
 }).createMachine({
   id: 'terms',
-  context: ({ input }) => ({ storeId: input.storeId, terms: input.terms, acceptFailed: false, loadFailure: null }),
+  context: ({ input }) => ({ storeId: input.storeId, terms: input.terms, acceptFailed: false, acceptForbidden: false, loadFailure: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -87,7 +90,7 @@ export const termsMachine = setup({
     confirming: {
       description: 'The "Accept the terms?" dialog is open.',
       on: {
-        'terms.confirm': { target: 'accepting', actions: assign({ acceptFailed: false }) },
+        'terms.confirm': { target: 'accepting', actions: assign({ acceptFailed: false, acceptForbidden: false }) },
         'terms.cancel': 'ready',
       },
     },
@@ -106,7 +109,7 @@ export const termsMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [assign({ acceptFailed: true }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [assign({ acceptFailed: true, acceptForbidden: ({ event }) => isForbidden(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },
@@ -121,3 +124,4 @@ export const selectTermsLoadFailed = (s: TermsSnapshot) => s.matches('loadFailed
 export const selectTermsConfirming = (s: TermsSnapshot) => s.matches('confirming');
 export const selectTermsAccepting = (s: TermsSnapshot) => s.hasTag('busy');
 export const selectTermsAcceptFailed = (s: TermsSnapshot) => s.matches('ready') && s.context.acceptFailed;
+export const selectTermsAcceptForbidden = (s: TermsSnapshot) => s.matches('ready') && s.context.acceptForbidden;

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
 import { API_TIMEOUT_MS } from '../lib/constants';
+import { refusalOr } from './load-failure';
 import type { SnackbarRequest } from './snackbar.machine';
 import {
   UPLOAD_JPEG_QUALITY,
@@ -169,7 +170,7 @@ export function liveUploadMachine({ url, fields, imageField, getToken, onUploade
       notifyUploaded: () => notify?.({ key: 'upload.succeeded', severity: 'success' }),
       notifyUploadFailed: (_, { error }) => {
         console.info('Upload failed', error instanceof ApiError ? error.toJSON() : error);
-        notify?.({ key: 'upload.failed', severity: 'error' });
+        notify?.({ key: refusalOr(error, 'upload.failed'), severity: 'error' });
       },
       reportUploaded: (_, { data }) => onUploaded(data),
       releaseImage: (_, { url: objectUrl }) => URL.revokeObjectURL(objectUrl),

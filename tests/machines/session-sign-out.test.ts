@@ -1,12 +1,14 @@
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { TEST_CONFIG } from '../../mocks/node';
 import { configureHttp } from '../../src/api/http';
-import { configureIdentity } from '../../src/api/identity';
+import { configureIdentity, currentIdToken } from '../../src/api/identity';
 import { clearAppStorage, notificationReadMarksKey } from '../../src/lib/storage';
 import { createJournal } from '../../src/machines/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../../src/machines/session/live';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import { deferred } from '../support/deferred';
 import { API, DEMO, setupTestBackend } from '../mocks/support';
 
 /**
@@ -77,5 +79,39 @@ describe('sign-out on a platform without the logout call', () => {
     expect(restart).toHaveBeenCalledWith('/auth/login');
     expect(notices).toEqual([]);
     expect(info).toHaveBeenCalledWith('Logout call failed; signed out locally.', expect.objectContaining({ kind: 'http', status: 500 }));
+  });
+});
+
+describe('sign-out with a slow logout call (issue 23, point 16)', () => {
+  it('ends the session here before the platform answers: nothing stored, so a reload cannot sign the operator back in', async () => {
+    vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    await waitFor(session, (s) => s.matches('signedOut'), { timeout: 10_000 });
+    session.send({ type: 'session.signIn', email: DEMO.email, password: DEMO.password });
+    await waitFor(session, (s) => s.matches({ signedIn: 'fresh' }), { timeout: 10_000 });
+    expect(await currentIdToken()).toBeTruthy();
+
+    // The platform's answer is held back until the end of the test; the call itself arrives with the token.
+    const answer = deferred<void>();
+    const arrived = deferred<string | null>();
+    backend.current.server.use(
+      http.post(`${API}/stores/logout`, async ({ request }) => {
+        arrived.resolve(request.headers.get('X-Access-Token'));
+        await answer.promise;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const token = session.getSnapshot().context.token;
+    session.send({ type: 'session.signOut' });
+    expect(await arrived.promise).toBe(token);
+
+    expect(session.getSnapshot().matches('signingOut')).toBe(true);
+    expect(consoleKeys()).toEqual([]);
+    // Signed out of the identity provider too: a reload has nobody to resume.
+    expect(await currentIdToken()).toBeUndefined();
+    expect(journal.state().session.user).toBeNull();
+
+    answer.resolve();
+    await waitFor(session, (s) => s.matches('signedOut'), { timeout: 10_000 });
+    backend.current.server.resetHandlers();
   });
 });

@@ -19,7 +19,7 @@ describe('session machine: generated paths run against a real actor', () => {
     const report = coverage(sessionMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(9);
+    expect(report.stateNodes.total).toBe(10);
     expect(report.complete).toBe(true);
   });
 });
@@ -27,7 +27,7 @@ describe('session machine: generated paths run against a real actor', () => {
 describe('coverage()', () => {
   it('counts every transition definition: on, after, always, invoke onDone/onError, each guarded branch', () => {
     const labels = allTransitions(sessionMachine).map((t) => t.label);
-    expect(labels).toHaveLength(24);
+    expect(labels).toHaveLength(30);
     expect(labels).toEqual(
       expect.arrayContaining([
         'session.restoring —xstate.done.actor.restoreSession [hasStoredSession]→ session.signedIn',
@@ -36,6 +36,10 @@ describe('coverage()', () => {
         'session.signedIn.fresh —xstate.after.untilStale.session.signedIn.fresh→ session.signedIn.stale',
         'session.signedIn.fresh —session.tokenNeeded [isStale]→ session.signedIn.refreshing',
         'session.signedIn —session.switchRole [canActAsRole]→ (no target)',
+        'session.signedIn —session.switchRole [unverified]→ session.signedIn.verifying',
+        'session.signedIn.fresh —session.verify [unverified]→ session.signedIn.verifying',
+        'session.signedIn.verifying —xstate.done.actor.verifySession→ session.signedIn.fresh',
+        'session.signedIn.verifying —xstate.error.actor.verifySession→ session.signingOut',
         'session.signingOut —xstate.error.actor.signOut [signOutWasExpiry]→ session.signedOut',
         'session.signingOut —xstate.error.actor.signOut→ session.signedOut',
       ]),

@@ -17,7 +17,8 @@ interface Fakes {
   resumeWithProvider?: () => Promise<SessionGrant | null>;
   signIn?: (input: { email: string; password: string }) => Promise<SessionGrant>;
   refreshSession?: () => Promise<SessionGrant>;
-  signOut?: () => Promise<void>;
+  verifySession?: () => Promise<SessionGrant>;
+  signOut?: (input: { token: string | null }) => Promise<void>;
 }
 
 /**
@@ -47,12 +48,14 @@ function startSession(fakes: Fakes = {}) {
         refreshCalls.push(call);
         return fakes.refreshSession?.() ?? call.promise;
       }),
-      signOut: fromPromise(() => fakes.signOut?.() ?? Promise.resolve()),
+      verifySession: fromPromise(() => fakes.verifySession?.() ?? Promise.resolve(refreshedGrant)),
+      signOut: fromPromise(({ input }: { input: { token: string | null } }) => fakes.signOut?.(input) ?? Promise.resolve()),
     },
     actions: {
       recordSignedIn: (_, params) =>
         journal.append({ type: 'session.signedIn', at: params.startedAt, user: params.grant.user, via: params.via }),
       recordRefreshed: (_, { startedAt }) => journal.append({ type: 'session.refreshed', at: startedAt }),
+      recordVerified: (_, { grant: verified, startedAt }) => journal.append({ type: 'session.signedIn', at: startedAt, user: verified.user, via: 'provider' }),
       recordSignInFailed: (_, params) => {
         failures.push(params);
         journal.append({ type: 'session.signInFailed', at: now(), ...params });
@@ -263,6 +266,23 @@ describe('session machine: signing out', () => {
     expect(session.journal.state().session.user).toBeNull();
   });
 
+  it('a sign-out ends the session here before the logout call answers: journal told, token dropped, the call given the token', async () => {
+    const logoutInputs: Array<{ token: string | null }> = [];
+    const session = await signedInSession({
+      signOut: (input) => {
+        logoutInputs.push(input);
+        return new Promise<void>(() => {});
+      },
+    });
+    session.actor.send({ type: 'session.signOut' });
+    await settle();
+    expect(session.state()).toBe('signingOut');
+    expect(session.journal.events().at(-1)).toMatchObject({ type: 'session.signedOut', reason: 'user' });
+    expect(session.journal.state().session.user).toBeNull();
+    expect(session.context()).toMatchObject({ token: null, grant: null });
+    expect(logoutInputs).toEqual([{ token: 'token-1' }]);
+  });
+
   it('session.expired (the refreshed token was refused too) signs out with the expired notice', async () => {
     const session = await signedInSession();
     session.actor.send({ type: 'session.expired' });
@@ -377,6 +397,75 @@ describe('session machine: roles', () => {
     session.actor.send({ type: 'session.switchRole', role: 'MANAGER' });
     expect(session.state()).toBe('signedOut');
     expect(session.journal.events()).toEqual([]);
+  });
+});
+
+/** A stored user, maybe edited by hand (acting in a role the platform never granted). */
+const edited = (role: string, roles: string[]): StoredSession => ({ grant: grant('token-1', sessionUser({ role, roles })), startedAt: MONDAY_9AM - MINUTE });
+const platformSays = (role: string, roles: string[]) => grant('token-v', sessionUser({ role, roles }));
+const role = (session: ReturnType<typeof startSession>) => session.context().grant?.user.operator.role;
+
+describe('session machine: the role the platform grants (issue 23)', () => {
+
+  it('a restored session is unverified; verifying replaces the stored role with the one the platform grants', async () => {
+    const session = startSession({ restoreSession: async () => edited('ADMIN', ['OPERATOR', 'ADMIN']), verifySession: async () => platformSays('OPERATOR', ['OPERATOR']) });
+    await settle();
+    expect(session.state()).toEqual({ signedIn: 'fresh' });
+    expect(session.context().serverRoles).toBeNull();
+    session.actor.send({ type: 'session.verify' });
+    expect(session.state()).toEqual({ signedIn: 'verifying' });
+    await settle();
+    expect(session.state()).toEqual({ signedIn: 'fresh' });
+    expect(role(session)).toBe('OPERATOR');
+    expect(session.context()).toMatchObject({ token: 'token-v', serverRoles: ['OPERATOR'] });
+    expect(session.journal.state().session.user?.operator).toMatchObject({ role: 'OPERATOR', rolesList: { roles: ['OPERATOR'] } });
+  });
+
+  it('keeps a stored acting role the platform does grant (a role switched to before the reload)', async () => {
+    const session = startSession({ restoreSession: async () => edited('MANAGER', ['OPERATOR', 'MANAGER']), verifySession: async () => platformSays('OPERATOR', ['OPERATOR', 'MANAGER']) });
+    await settle();
+    session.actor.send({ type: 'session.verify' });
+    await settle();
+    expect(role(session)).toBe('MANAGER');
+    expect(session.journal.state().session.user?.operator.role).toBe('MANAGER');
+  });
+
+  it('a role switch in a restored session checks the platform\'s roles list, not the stored one', async () => {
+    const session = startSession({ restoreSession: async () => edited('OPERATOR', ['OPERATOR', 'ADMIN']), verifySession: async () => platformSays('OPERATOR', ['OPERATOR']) });
+    await settle();
+    session.actor.send({ type: 'session.switchRole', role: 'ADMIN' });
+    expect(role(session)).toBe('OPERATOR');
+    expect(session.state()).toEqual({ signedIn: 'verifying' });
+    await settle();
+    expect(role(session)).toBe('OPERATOR');
+    expect(session.journal.events().some((event) => event.type === 'session.roleSwitched')).toBe(false);
+    // Verified now: a role the platform did not grant is still refused.
+    session.actor.send({ type: 'session.switchRole', role: 'ADMIN' });
+    expect(role(session)).toBe('OPERATOR');
+  });
+
+  it('a role switch to a role the platform grants goes through once verified', async () => {
+    const session = startSession({ restoreSession: async () => edited('OPERATOR', ['OPERATOR']), verifySession: async () => platformSays('OPERATOR', ['OPERATOR', 'MANAGER']) });
+    await settle();
+    session.actor.send({ type: 'session.switchRole', role: 'MANAGER' });
+    await settle();
+    expect(role(session)).toBe('MANAGER');
+    expect(session.journal.state().session.user?.operator.role).toBe('MANAGER');
+  });
+
+  it('a signed-in session holds the platform\'s roles at once', async () => {
+    const session = await signedInSession();
+    expect(session.context().serverRoles).toEqual(['OPERATOR', 'MANAGER']);
+  });
+
+  it('a verification the platform refuses ends the session (expired)', async () => {
+    const session = startSession({ restoreSession: async () => edited('ADMIN', ['ADMIN']), verifySession: () => Promise.reject(new Error('provider forgot the user')) });
+    await settle();
+    session.actor.send({ type: 'session.verify' });
+    await settle();
+    expect(session.state()).toBe('signedOut');
+    expect(session.notices).toEqual(['session expired']);
+    expect(session.journal.state().session.user).toBeNull();
   });
 });
 

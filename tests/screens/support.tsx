@@ -2,10 +2,11 @@ import { render } from '@testing-library/react';
 import { TEST_CONFIG } from '../../mocks/node';
 import { App } from '../../src/app/app';
 import type { DevExtension } from '../../src/app/dev-extension';
+import { configureIdentity, signInWithPassword } from '../../src/api/identity';
 import { createServices } from '../../src/app/services';
 import { parseConfig, type Config } from '../../src/lib/config';
 import { createJournal } from '../../src/machines/journal';
-import { API, identitySignIn, postJson } from '../mocks/support';
+import { API, postJson } from '../mocks/support';
 
 /** The console's configuration in tests: the values of .env.mock, validated like at boot. */
 export function testConfig(): Config {
@@ -25,10 +26,13 @@ export function testConfig(): Config {
 
 /**
  * Puts a real session of the mock server in storage, as a signed-in tab has it (token in
- * sessionStorage, user in localStorage), so a render starts signed in without the sign-in form.
+ * sessionStorage, user in localStorage, the identity SDK signed in), so a render starts signed in
+ * without the sign-in form. The SDK's user lets a role-restricted page verify the session with the
+ * platform (a stored role is only a cache, issue 23).
  */
 export async function storeSignedInSession(email = 'demo@store.test', password = 'demo1234'): Promise<void> {
-  const { idToken } = (await (await identitySignIn(email, password)).json()) as { idToken: string };
+  configureIdentity(testConfig().firebase);
+  const idToken = await signInWithPassword(email, password);
   const grant = (await (await postJson(`${API}/stores/signin`, { idToken })).json()) as { token: string; user: unknown };
   sessionStorage.setItem('console.session', JSON.stringify({ token: grant.token, startedAt: Date.now() }));
   localStorage.setItem('console.user', JSON.stringify(grant.user));

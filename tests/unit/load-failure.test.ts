@@ -28,7 +28,9 @@ describe('a sign-up answered with something the console cannot read', () => {
   it('is its own failure, not "could not reach the server"', () => {
     const operation = 'POST /stores/signup';
     expect(signupFailureOf(new ApiError({ kind: 'unexpected-response', operation, message: `Unexpected response from ${operation}: body Required` }))).toEqual({ kind: 'unreadable' });
-    expect(signupFailureOf(new ApiError({ kind: 'network', operation, message: `${operation} could not reach the server` }))).toEqual({ kind: 'unreachable' });
+    expect(signupFailureOf(new ApiError({ kind: 'http', status: 503, operation, message: `${operation} answered 503` }))).toEqual({ kind: 'unreachable' });
+    // No answer at all may mean the sign-up arrived and only its answer was lost (issue 23).
+    expect(signupFailureOf(new ApiError({ kind: 'network', operation, message: `${operation} could not reach the server` }))).toEqual({ kind: 'unconfirmed' });
   });
 });
 

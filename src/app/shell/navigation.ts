@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n';
-import { ROLES } from '../guards';
+import { SETTINGS_ROLES } from '../../api/permissions';
 
 /**
  * The side navigation of spec section 2, plus Offers, Templates and Pending Orders under
@@ -39,7 +39,8 @@ export const navigation: NavGroup[] = [
   },
   {
     label: 'nav.settings',
-    roles: [ROLES.admin],
+    // The role table's answer for the Settings calls (src/api/permissions.ts), as the route's guard.
+    roles: SETTINGS_ROLES,
     entries: [
       { label: 'nav.businessInfo', to: '/settings/general' },
       { label: 'nav.media', to: '/settings/media' },

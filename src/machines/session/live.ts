@@ -97,21 +97,26 @@ export function createLiveSessionMachine({ journal, notify, consoleReady }: Live
           throw new IdentityError(reason, error instanceof Error ? error.message : 'exchange failed');
         }
       }),
+      verifySession: fromPromise(async () => {
+        // Asked for by a role-restricted page (or a role switch) after a reload: the platform says
+        // who the operator is and which roles they hold. Ordinary pages never wait for it, and the
+        // identity SDK it needs is fetched only then (decision 021's fast path stays).
+        const idToken = await currentIdToken();
+        if (!idToken) throw new Error('The identity provider no longer knows the user');
+        return (await sessionCalls()).exchangeIdToken(idToken);
+      }),
       refreshSession: fromPromise(async () => {
         const idToken = await currentIdToken(true);
         if (!idToken) throw new Error('The identity provider no longer knows the user');
         return (await sessionCalls()).exchangeIdToken(idToken);
       }),
-      signOut: fromPromise(async () => {
+      signOut: fromPromise(async ({ input }: { input: { token: string | null } }) => {
+        // The session already ended here (recordSignedOut): the provider forgets the operator next,
+        // a local step, so a reload during a slow logout call has nobody to resume.
         try {
-          await (await sessionCalls()).logout();
-        } catch (error) {
-          // The spec does not show the logout path (POST /stores/logout is our reading): a platform
-          // without it answers 404 or 405, which is no failure; signing out is local either way.
-          if (!isCallMissing(error)) throw error;
-          console.info('The platform has no logout call; signed out locally.', describe(error));
-        } finally {
           await signOutOfProvider();
+        } finally {
+          if (input.token !== null) await logoutFromPlatform(input.token);
         }
       }),
     },
@@ -119,6 +124,11 @@ export function createLiveSessionMachine({ journal, notify, consoleReady }: Live
       recordSignedIn: (_, { grant, startedAt, via }) => {
         storeSession(grant, startedAt);
         journal.append({ type: 'session.signedIn', at: now(), user: grant.user, via });
+      },
+      recordVerified: (_, { grant, startedAt }) => {
+        // The platform's user replaces the stored copy (and the projections' remembered one).
+        storeSession(grant, startedAt);
+        journal.append({ type: 'session.signedIn', at: now(), user: grant.user, via: 'provider' });
       },
       recordRefreshed: (_, { grant, startedAt }) => {
         storeSession(grant, startedAt);
@@ -157,6 +167,18 @@ export function createLiveSessionMachine({ journal, notify, consoleReady }: Live
   });
 }
 
+/** The platform's logout call with the token the ended session had; a platform without the call is no failure. */
+async function logoutFromPlatform(token: string): Promise<void> {
+  try {
+    await (await sessionCalls()).logout(token);
+  } catch (error) {
+    // The spec does not show the logout path (POST /stores/logout is our reading): a platform
+    // without it answers 404 or 405, which is no failure; signing out is local either way.
+    if (!isCallMissing(error)) throw error;
+    console.info('The platform has no logout call; signed out locally.', describe(error));
+  }
+}
+
 /**
  * The Firebase SDK keeps a heartbeat record in IndexedDB. Deleting it is queued now and completes
  * once the SDK's open connection closes (the restart on sign-out, or closing the tab).
@@ -180,7 +202,8 @@ export function httpSessionFor(session: SessionActor): HttpSession {
   return {
     async accessToken() {
       const snapshot = session.getSnapshot();
-      if (snapshot.matches('signingOut')) return snapshot.context.token ?? undefined;
+      // Signing out: the session has ended here, so no call carries its token any more.
+      if (snapshot.matches('signingOut')) return undefined;
       if (snapshot.matches('restoring') || snapshot.matches('resuming')) {
         // Only a remembered operator's console calls before the session is back (decision 021):
         // the call waits for it, and is not made at all if the session does not come back.
@@ -189,7 +212,9 @@ export function httpSessionFor(session: SessionActor): HttpSession {
         return settled.context.token ?? undefined;
       }
       if (!snapshot.matches('signedIn')) return undefined;
-      if (snapshot.matches({ signedIn: 'fresh' }) && !isStaleAt(snapshot.context.startedAt, now())) return snapshot.context.token ?? undefined;
+      // A restored session being verified: its token stays good meanwhile (ordinary calls do not wait).
+      const usable = snapshot.matches({ signedIn: 'fresh' }) || snapshot.matches({ signedIn: 'verifying' });
+      if (usable && !isStaleAt(snapshot.context.startedAt, now())) return snapshot.context.token ?? undefined;
       session.send({ type: 'session.tokenNeeded' });
       const settled = await waitFor(session, (s) => s.matches({ signedIn: 'fresh' }) || !s.matches('signedIn'));
       if (!settled.matches('signedIn')) throw sessionEnded();

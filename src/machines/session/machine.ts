@@ -25,6 +25,16 @@ export interface SessionContext {
   signOutReason: 'user' | 'expired' | null;
   /** The e-mail of the sign-in under way, for the guest record if it fails. */
   signInEmail: string | null;
+  /** While signing out: the token the session had, for the logout call alone (no other call gets it). */
+  logoutToken: string | null;
+  /**
+   * The roles the platform granted in its last answer (sign-in, resume, refresh, verification).
+   * null for a session restored from storage: its stored user is a cache the operator can edit, so
+   * no role of it unlocks anything until the platform has answered (session.verify).
+   */
+  serverRoles: string[] | null;
+  /** A role switch asked for before the platform answered: applied if its roles list holds it. */
+  pendingRole: string | null;
 }
 
 export type SessionEvent =
@@ -36,7 +46,21 @@ export type SessionEvent =
   | { type: 'session.tokenRejected'; token: string }
   /** The refreshed token was refused too: the session is over. */
   | { type: 'session.expired' }
-  | { type: 'session.switchRole'; role: string };
+  | { type: 'session.switchRole'; role: string }
+  /** A page that needs the role the platform grants (a role-restricted route) asks for it. */
+  | { type: 'session.verify' };
+
+/**
+ * The platform's answer, acting in the role the operator chose if the platform grants it (a switch
+ * made before, or asked for while it answered), otherwise in the role the platform gives.
+ */
+export function withGrantedRole(answer: SessionGrant, ...wanted: Array<string | null | undefined>): SessionGrant {
+  const granted = answer.user.operator.rolesList.roles;
+  const role = wanted.find((candidate): candidate is string => !!candidate && granted.includes(candidate)) ?? answer.user.operator.role;
+  return role === answer.user.operator.role ? answer : { ...answer, user: { ...answer.user, operator: { ...answer.user.operator, role } } };
+}
+
+const serverRolesOf = (answer: SessionGrant) => answer.user.operator.rolesList.roles;
 
 export const isStaleAt = (startedAt: number | null, at: number) =>
   startedAt !== null && at - startedAt > SESSION_STALE_AFTER_MS;
@@ -64,13 +88,20 @@ export const sessionMachine = setup({
     signIn: promiseNotProvided<SessionGrant, { email: string; password: string }>('signIn'),
     /** A fresh provider ID token exchanged for a new session token. */
     refreshSession: promiseNotProvided<SessionGrant, void>('refreshSession'),
-    /** The logout call and the provider sign-out. Failures are only logged. */
-    signOut: promiseNotProvided<void, void>('signOut'),
+    /** A restored session asks the platform who the operator is: a fresh provider ID token exchanged. */
+    verifySession: promiseNotProvided<SessionGrant, void>('verifySession'),
+    /**
+     * Tells the identity provider and the platform (the logout call, with the token the session
+     * had: it is dropped here before the call starts). Failures are only logged.
+     */
+    signOut: promiseNotProvided<void, { token: string | null }>('signOut'),
   },
   actions: {
     /** Appends session.signedIn to the journal and stores token and user. */
     recordSignedIn: (_, _params: { grant: SessionGrant; startedAt: number; via: 'password' | 'provider' | 'restored' }) => {},
     recordRefreshed: (_, _params: { grant: SessionGrant; startedAt: number }) => {},
+    /** The platform's answer replaces the stored user: journal (session.signedIn via the provider) and storage. */
+    recordVerified: (_, _params: { grant: SessionGrant; startedAt: number }) => {},
     /** Appends session.signInFailed (the guest with an error flag). */
     recordSignInFailed: (_, _params: SignInFailure) => {},
     notifySignInFailed: (_, _params: SignInFailure) => {},
@@ -94,21 +125,22 @@ export const sessionMachine = setup({
     isStale: ({ context }) => isStaleAt(context.startedAt, now()),
     isCurrentToken: ({ context }, params: { token: string }) => params.token === context.token,
     signOutWasExpiry: ({ context }) => context.signOutReason === 'expired',
+    // Only a role the platform granted: never the stored (editable) copy's roles list.
     canActAsRole: ({ context }, params: { role: string }) =>
-      !!context.grant &&
-      context.grant.user.operator.role !== params.role &&
-      context.grant.user.operator.rolesList.roles.includes(params.role),
+      !!context.grant && context.serverRoles !== null && context.grant.user.operator.role !== params.role && context.serverRoles.includes(params.role),
+    unverified: ({ context }) => context.serverRoles === null,
   },
   delays: {
     untilStale: ({ context }) => Math.max(0, (context.startedAt ?? now()) + SESSION_STALE_AFTER_MS + 1 - now()),
   },
 }).createMachine({
   id: 'session',
-  context: { token: null, startedAt: null, grant: null, signOutReason: null, signInEmail: null },
+  context: { token: null, startedAt: null, grant: null, signOutReason: null, signInEmail: null, logoutToken: null, serverRoles: null, pendingRole: null },
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Boot: a session stored by this tab is adopted without a network call.',
+      description:
+        'Boot: a session stored by this tab is adopted without a network call, unverified: its role unlocks no role-restricted page until the platform answers (signedIn.verifying).',
       tags: 'busy',
       invoke: {
         id: 'restoreSession',
@@ -118,7 +150,7 @@ export const sessionMachine = setup({
             guard: { type: 'hasStoredSession', params: ({ event }) => ({ stored: event.output }) },
             target: 'signedIn',
             actions: [
-              assign(({ event }) => ({ token: event.output!.grant.token, startedAt: event.output!.startedAt, grant: event.output!.grant })),
+              assign(({ event }) => ({ token: event.output!.grant.token, startedAt: event.output!.startedAt, grant: event.output!.grant, serverRoles: null })),
               { type: 'recordSignedIn', params: ({ event }) => ({ ...event.output!, via: 'restored' as const }) },
             ],
           },
@@ -138,7 +170,7 @@ export const sessionMachine = setup({
             guard: { type: 'providerResumed', params: ({ event }) => ({ grant: event.output }) },
             target: 'signedIn',
             actions: [
-              assign(({ event }) => ({ token: event.output!.token, startedAt: now(), grant: event.output! })),
+              assign(({ event }) => ({ token: event.output!.token, startedAt: now(), grant: event.output!, serverRoles: serverRolesOf(event.output!) })),
               { type: 'recordSignedIn', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt!, via: 'provider' as const }) },
             ],
           },
@@ -148,7 +180,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: [assign({ token: null, startedAt: null, grant: null, signOutReason: null }), 'prepareSignIn'],
+      entry: [assign({ token: null, startedAt: null, grant: null, signOutReason: null, logoutToken: null, serverRoles: null, pendingRole: null }), 'prepareSignIn'],
       on: { 'session.signIn': { target: 'signingIn', actions: assign({ signInEmail: ({ event }) => event.email }) } },
     },
     signingIn: {
@@ -163,7 +195,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            assign(({ event }) => ({ token: event.output.token, startedAt: now(), grant: event.output })),
+            assign(({ event }) => ({ token: event.output.token, startedAt: now(), grant: event.output, serverRoles: serverRolesOf(event.output) })),
             { type: 'recordSignedIn', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt!, via: 'password' as const }) },
           ],
         },
@@ -181,15 +213,19 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': { target: 'signingOut', actions: assign({ signOutReason: 'user' }) },
         'session.expired': { target: 'signingOut', actions: assign({ signOutReason: 'expired' }) },
-        'session.switchRole': {
-          guard: { type: 'canActAsRole', params: ({ event }) => ({ role: event.role }) },
-          actions: [
-            assign(({ context, event }) => ({
-              grant: { ...context.grant!, user: { ...context.grant!.user, operator: { ...context.grant!.user.operator, role: event.role } } },
-            })),
-            { type: 'recordRoleSwitched', params: ({ event }) => ({ role: event.role }) },
-          ],
-        },
+        'session.switchRole': [
+          {
+            guard: { type: 'canActAsRole', params: ({ event }) => ({ role: event.role }) },
+            actions: [
+              assign(({ context, event }) => ({
+                grant: { ...context.grant!, user: { ...context.grant!.user, operator: { ...context.grant!.user.operator, role: event.role } } },
+              })),
+              { type: 'recordRoleSwitched', params: ({ event }) => ({ role: event.role }) },
+            ],
+          },
+          // A restored session does not know which roles the platform grants yet: it asks first.
+          { guard: 'unverified', target: '.verifying', actions: assign({ pendingRole: ({ event }) => event.role }) },
+        ],
       },
       states: {
         fresh: {
@@ -197,6 +233,7 @@ export const sessionMachine = setup({
           always: { guard: 'isStale', target: 'stale' },
           after: { untilStale: 'stale' },
           on: {
+            'session.verify': { guard: 'unverified', target: 'verifying' },
             'session.tokenNeeded': { guard: 'isStale', target: 'refreshing' },
             'session.tokenRejected': {
               guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
@@ -207,6 +244,7 @@ export const sessionMachine = setup({
         stale: {
           description: 'More than 3 minutes old: the next call refreshes the token first.',
           on: {
+            'session.verify': { guard: 'unverified', target: 'verifying' },
             'session.tokenNeeded': 'refreshing',
             'session.tokenRejected': {
               guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
@@ -223,32 +261,58 @@ export const sessionMachine = setup({
             onDone: {
               target: 'fresh',
               actions: [
-                assign(({ event }) => ({ token: event.output.token, startedAt: now(), grant: event.output })),
+                // The platform's answer, still acting in the role the operator switched to if it grants it.
+                assign(({ context, event }) => {
+                  const answer = context.serverRoles === null ? event.output : withGrantedRole(event.output, context.grant?.user.operator.role);
+                  return { token: answer.token, startedAt: now(), grant: answer, serverRoles: serverRolesOf(answer) };
+                }),
                 { type: 'recordRefreshed', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt! }) },
               ],
             },
             onError: { target: '#session.signingOut', actions: assign({ signOutReason: 'expired' }) },
           },
         },
+        verifying: {
+          description:
+            'A restored session asks the platform who the operator is; its answer replaces the stored user, and a stored or asked-for role is kept only if the platform grants it.',
+          tags: 'busy',
+          // The verification brings a fresh token: calls needing one wait for it (no refresh here).
+          on: { 'session.switchRole': { actions: assign({ pendingRole: ({ event }) => event.role }) } },
+          invoke: {
+            id: 'verifySession',
+            src: 'verifySession',
+            onDone: {
+              target: 'fresh',
+              actions: [
+                assign(({ context, event }) => {
+                  const answer = withGrantedRole(event.output, context.pendingRole, context.grant?.user.operator.role);
+                  return { token: answer.token, startedAt: now(), grant: answer, serverRoles: serverRolesOf(answer), pendingRole: null };
+                }),
+                { type: 'recordVerified', params: ({ context }) => ({ grant: context.grant!, startedAt: context.startedAt! }) },
+              ],
+            },
+            onError: { target: '#session.signingOut', actions: assign({ signOutReason: 'expired', pendingRole: null }) },
+          },
+        },
       },
     },
     signingOut: {
+      description:
+        'The session ends here first (journal, storage, token), then the provider and the platform are told: a slow or failed logout call never brings it back.',
       tags: 'busy',
+      entry: [recordSignedOut, assign(({ context }) => ({ logoutToken: context.token, token: null, startedAt: null, grant: null }))],
       invoke: {
         id: 'signOut',
         src: 'signOut',
+        input: ({ context }) => ({ token: context.logoutToken }),
         onDone: [
-          { guard: 'signOutWasExpiry', target: 'signedOut', actions: [recordSignedOut, 'notifySessionExpired'] },
-          { target: 'signedOut', actions: [recordSignedOut, 'restartAtSignIn'] },
+          { guard: 'signOutWasExpiry', target: 'signedOut', actions: 'notifySessionExpired' },
+          { target: 'signedOut', actions: 'restartAtSignIn' },
         ],
         // A failed logout call is only logged: locally the operator is signed out either way.
         onError: [
-          {
-            guard: 'signOutWasExpiry',
-            target: 'signedOut',
-            actions: [logSignOutFailure, recordSignedOut, 'notifySessionExpired'],
-          },
-          { target: 'signedOut', actions: [logSignOutFailure, recordSignedOut, 'restartAtSignIn'] },
+          { guard: 'signOutWasExpiry', target: 'signedOut', actions: [logSignOutFailure, 'notifySessionExpired'] },
+          { target: 'signedOut', actions: [logSignOutFailure, 'restartAtSignIn'] },
         ],
       },
     },

@@ -21,6 +21,7 @@ import {
   selectTerms,
   selectTermsAccepting,
   selectTermsAcceptFailed,
+  selectTermsAcceptForbidden,
   selectTermsConfirming,
   selectTermsLoadFailed,
   selectTermsLoading,
@@ -65,6 +66,7 @@ const TermsTab: SettingsPanel = ({ storeId }) => {
   const confirming = useSelector(actor, selectTermsConfirming);
   const accepting = useSelector(actor, selectTermsAccepting);
   const acceptFailed = useSelector(actor, selectTermsAcceptFailed);
+  const acceptForbidden = useSelector(actor, selectTermsAcceptForbidden);
   const headingId = useId();
 
   if (loadFailed) {
@@ -112,7 +114,7 @@ const TermsTab: SettingsPanel = ({ storeId }) => {
 
       {acceptFailed && (
         <Alert color="danger" variant="soft" role="alert" data-testid="terms-error">
-          {t('settings.terms.acceptFailed')}
+          {t(acceptForbidden ? 'errors.forbidden' : 'settings.terms.acceptFailed')}
         </Alert>
       )}
 
