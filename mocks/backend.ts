@@ -95,8 +95,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await scenario.seed(db, seededAt);
     persistence?.seeded(db, scenario, seededAt);
   }
-  faults.applyProfile(scenario.faults);
   // On a phone's page the handlers are built in a task of their own, after the data's.
   await yieldToMain();
-  return { db, faults, ctx, handlers: shapedHandlers(indexHandlers(createHandlers(ctx)), ctx.apiBaseUrl, options.shape), devkit };
+  const handlers = shapedHandlers(indexHandlers(createHandlers(ctx)), ctx.apiBaseUrl, options.shape);
+  // After the handlers: they tell the faults which calls exist, so a profile naming none is refused.
+  faults.applyProfile(scenario.faults);
+  return { db, faults, ctx, handlers, devkit };
 }

@@ -1,7 +1,8 @@
 import type { SessionUser } from '../src/api/session';
 import { replay, type Journal, type JournalExport } from '../src/machines/journal';
 import type { Scenario } from '../scenarios/scenario';
-import { collectionNames, restoreDb, snapshotDb, type CollectionName, type Db, type DbSnapshot, type OutboxMessage } from './db';
+import { isConsolePath } from '../src/lib/console-path';
+import { collectionNames, createDb, restoreDb, snapshotDb, type CollectionName, type Db, type DbSnapshot, type OutboxMessage } from './db';
 import type { ActiveFaults, FailOptions, FaultOutcome, Faults, LatencySetting } from './faults';
 import { checkJournal, type JournalCheck } from './journal-check';
 import {
@@ -15,6 +16,7 @@ import {
   withoutSecrets,
   type JournalFile,
 } from './journal-file';
+import { redactJournal } from './journal-redaction';
 import { seededAtOf } from './persistence';
 import { randomToken } from './random';
 import { outboxOf } from './outbox';
@@ -28,8 +30,10 @@ import type { ServerClock } from './time';
 export interface Devkit {
   /**
    * Makes an operation fail: an HTTP status (answered with { message }), a list of statuses (each
-   * failing call answers one, picked by the seeded generator), 'timeout' or 'offline'. Options:
-   * `times`, `rate` (seeded), `except` (operations the rule leaves alone).
+   * failing call answers one, picked by the seeded generator), 'timeout', 'offline' or
+   * 'lost-response' (the handler runs and stores, then the connection drops: the client never hears
+   * back). Options: `times`, `rate` (seeded), `except` (operations the rule leaves alone). An
+   * operation (or `except` entry) that matches no call the mock serves is refused with the list.
    */
   fail(operation: string, outcome: FaultOutcome, options?: FailOptions): void;
   /**
@@ -88,20 +92,33 @@ export interface Devkit {
    * The journal export file (mocks/journal-file.ts): `{ kind, format, exportedAt, scenario,
    * journal: { version, checkpoint, events }, data }`, data being a snapshot of every collection
    * without any token or password. What Demo menu → Export journal downloads.
+   *
+   * By default (`{ redacted: false }`) the file is full: the customers' data as recorded.
+   * `{ redacted: true }` gives the shareable file of a bug report (mocks/journal-redaction.ts):
+   * customers' names, e-mails, phones, addresses and IBANs, in the events and in the data, replaced
+   * by pseudonyms ("Customer 3", "customer3@example.invalid", …), one person keeping the same one
+   * throughout; it still imports and replays.
    */
-  exportJournal(): JournalFile;
+  exportJournal(options?: { redacted?: boolean }): JournalFile;
   /**
    * Starts a fresh mock session from an export file (the object or its JSON text): the data
    * becomes the file's snapshot (fresh API keys and link tokens, the scenario's demo passwords),
    * the scenario and its fault profile the file's, and the identity provider issues a session for
    * the operator the journal ends signed in as. In the browser the app's journal is then replaced
    * by the file's and the page reloads on the last screen the journal shows (mocks/journal-import.ts).
-   * A file that is not a valid export rejects with a JournalImportError (`reason`, `message`)
-   * and changes nothing.
+   * A file that is not a valid export, or whose data the listeners cannot keep (storage full),
+   * rejects with a JournalImportError (`reason`, `message`) and changes nothing: the db, the
+   * scenario, the faults and (through the listeners' undo) the browser's storage stay as they were.
    */
   importJournal(file: unknown): Promise<ImportSummary>;
-  /** Called by importJournal once the data is in place (mock mode: hand over and reload); returns the unsubscribe. */
-  onJournalImported(listener: (imported: ImportedJournal) => void | Promise<void>): () => void;
+  /**
+   * Called by importJournal once everything is checked and the data built aside, before the db
+   * changes (mock mode: persist and hand over). A listener that throws refuses the import; it must
+   * leave nothing of its own changed then. It may return a step: `undo` (a later step failed: put
+   * back what it changed) and `finish` (the import is complete: e.g. open the page). Returns the
+   * unsubscribe.
+   */
+  onJournalImported(listener: JournalImportListener): () => void;
   /** Connects the app's journal (mock mode does at boot) for journalCheck and the journal viewer. */
   attachJournal(journal: Journal): void;
   /**
@@ -120,10 +137,21 @@ export interface ImportSummary {
   operator: string | null;
 }
 
+/** A listener of devkit.importJournal (Devkit.onJournalImported). */
+export type JournalImportListener = (imported: ImportedJournal) => void | JournalImportStep | Promise<void | JournalImportStep>;
+
+/** What a listener of an import may hand back (Devkit.onJournalImported). */
+export interface JournalImportStep {
+  /** A later step refused the import: put back what the listener changed. */
+  undo?: () => void;
+  /** The import is complete (the db holds the file's data): e.g. open the console's page. */
+  finish?: () => void;
+}
+
 /** What an import hands to its listeners: the file, the data as restored, and the sign-in to hand over. */
 export interface ImportedJournal {
   file: JournalFile;
-  /** The db as it now is (with the fresh secrets and the new refresh token), to persist. */
+  /** The data the db is about to hold (with the fresh secrets and the new refresh token), to persist. */
   data: DbSnapshot;
   /** The signed-in user at the end of the journal, as the app stores it. */
   user: SessionUser | null;
@@ -158,12 +186,13 @@ export function createDevkit(options: DevkitOptions): Devkit {
   let current = options.scenario;
 
   const scenarioNamed = (name: string): Scenario => {
-    const scenario = scenarios[name];
+    // Own names only: "__proto__" or "constructor" is no scenario.
+    const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined;
     if (!scenario) throw new Error(`Unknown scenario "${name}". Known: ${Object.keys(scenarios).join(', ')}`);
     return scenario;
   };
   scenarioNamed(current);
-  const importListeners = new Set<(imported: ImportedJournal) => void | Promise<void>>();
+  const importListeners = new Set<JournalImportListener>();
   let attached: Journal | undefined;
   const pushes = createPushes({ db, now: options.now, scenario: () => scenarioNamed(current), persist: () => options.persist?.() });
 
@@ -200,9 +229,9 @@ export function createDevkit(options: DevkitOptions): Devkit {
       db.outbox.deleteMany((q) => q.where(() => true));
       options.persist?.();
     },
-    exportJournal() {
+    exportJournal({ redacted = false } = {}) {
       const at = options.now();
-      return {
+      const file: JournalFile = {
         kind: JOURNAL_FILE_KIND,
         format: JOURNAL_FILE_FORMAT,
         exportedAt: new Date(at).toISOString(),
@@ -210,9 +239,12 @@ export function createDevkit(options: DevkitOptions): Devkit {
         journal: (attached?.export() ?? options.journal()) as JournalExport,
         data: withoutSecrets(snapshotDb(db, seededAtOf(db) ?? at)),
       };
+      return redacted ? redactJournal(file) : file;
     },
     async importJournal(input) {
-      // Everything is checked before anything changes: a refused file leaves the session as it was.
+      // Everything is checked, and the data built aside, before anything changes; the listeners
+      // (the browser's storage) go next, each all or nothing, and only then the db: a refused file,
+      // or data the browser cannot keep, leaves the session exactly as it was.
       const file = parseJournalFile(input, scenarios);
       const scenario = scenarioNamed(file.scenario);
       const data = await restoreSecrets(file.data, scenario);
@@ -220,17 +252,16 @@ export function createDevkit(options: DevkitOptions): Devkit {
       let user: SessionUser | null;
       try {
         user = replay(file.journal).session.user;
-      } catch {
-        throw new JournalImportError('invalid', { where: 'journal.events' });
+      } catch (error) {
+        throw new JournalImportError('invalid', { where: 'journal.events' }, { cause: error });
       }
-      if (!(await restoreDb(db, data))) throw new JournalImportError('data', { where: 'data' });
-      current = scenario.name;
-      faults.applyProfile(scenario.faults);
+      const staged = createDb();
+      if (!(await restoreDb(staged, data))) throw new JournalImportError('data', { where: 'data' });
 
-      const operator = user ? db.operators.findFirst((q) => q.where({ id: user.operator.id })) : undefined;
+      const operator = user ? staged.operators.findFirst((q) => q.where({ id: user.operator.id })) : undefined;
       let identity: ImportedJournal['identity'] = null;
       if (operator) {
-        const refresh = await db.refreshTokens.create({ token: randomToken(32), operatorId: operator.id, issuedAt: options.now() });
+        const refresh = await staged.refreshTokens.create({ token: randomToken(32), operatorId: operator.id, issuedAt: options.now() });
         identity = {
           uid: operator.uid,
           email: operator.email,
@@ -241,15 +272,30 @@ export function createDevkit(options: DevkitOptions): Devkit {
         };
       }
       const signedIn = operator ? user : null;
-      const imported: ImportedJournal = {
-        file,
-        data: snapshotDb(db, data.seededAt),
-        user: signedIn,
-        identity,
-        landing: (signedIn && lastViewedPath(file.journal.events)) || (signedIn ? '/overview' : '/auth/login'),
-      };
+      // The last page the journal shows, if it is one of the console's: a file could name any address.
+      const lastPage = lastViewedPath(file.journal.events);
+      const landing = !signedIn ? '/auth/login' : lastPage === undefined ? '/overview' : isConsolePath(lastPage) ? lastPage : '/';
+      const imported: ImportedJournal = { file, data: snapshotDb(staged, data.seededAt), user: signedIn, identity, landing };
+
+      const steps: JournalImportStep[] = [];
+      const before = snapshotDb(db, seededAtOf(db) ?? options.now());
+      let dbChanged = false;
+      try {
+        for (const listener of importListeners) {
+          const step = await listener(imported);
+          if (step) steps.push(step);
+        }
+        dbChanged = true;
+        if (!(await restoreDb(db, imported.data))) throw new JournalImportError('data', { where: 'data' });
+      } catch (error) {
+        if (dbChanged) await restoreDb(db, before);
+        for (let i = steps.length - 1; i >= 0; i--) steps[i].undo?.();
+        throw error;
+      }
+      current = scenario.name;
+      faults.applyProfile(scenario.faults);
       if (importListeners.size === 0) options.persist?.();
-      for (const listener of importListeners) await listener(imported);
+      for (const step of steps) step.finish?.();
       return { scenario: current, exportedAt: file.exportedAt, events: file.journal.events.length, operator: operator?.email ?? null };
     },
     onJournalImported(listener) {

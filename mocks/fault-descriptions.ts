@@ -36,7 +36,9 @@ function describeFailure(rule: FailureRule, t: Translate, language: Language): s
       ? t('demo.fault.timeout')
       : rule.outcome === 'offline'
         ? t('demo.fault.offline')
-        : typeof rule.outcome === 'number'
+        : rule.outcome === 'lost-response'
+          ? t('demo.fault.lostResponse')
+          : typeof rule.outcome === 'number'
           ? t('demo.fault.status', { status: rule.outcome })
           : t('demo.fault.statuses', { statuses: new Intl.ListFormat(language, { type: 'disjunction' }).format(rule.outcome.map(String)) });
   const frequency =

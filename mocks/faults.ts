@@ -10,6 +10,7 @@ import { createPrng } from './random';
  *   faults.fail('GET /stores/home', 500)            // answer 500 { message }
  *   faults.fail('DELETE /stores/offers/{id}', 'timeout')   // never answer (the client gives up at 10 s)
  *   faults.fail('*', 'offline')                      // every call fails at the network level
+ *   faults.fail('PUT /stores/trucks', 'lost-response')  // the handler runs and stores, then the connection drops
  *   faults.fail('POST /stores/signin', 503, { times: 1 })  // only the next matching call
  *   faults.latency(800)                              // every answer waits 800 ms
  *   faults.latency({ minMs: 300, maxMs: 1500 })      // each answer waits a seeded random time in the range
@@ -26,11 +27,19 @@ import { createPrng } from './random';
  * GET /stores/trucks/{status} (SHARED_SHAPE_OPERATIONS). Written with the spec's placeholder, a
  * rule names only one of them: their handler says which one each call is (FaultTarget.operationOf).
  * Any other placeholder there ('{x}', '*') matches both.
+ *
+ * Once the handlers have said which calls they serve (`serves`, called by mocks/kit.ts for every
+ * handler), an operation that matches none of them is refused with the list of those that exist:
+ * a typo must not leave a tester believing a fault is armed.
+ *
+ * 'lost-response' is a write that reaches the server while its answer does not reach the client
+ * (a timeout or a connection dropped after the write): the handler runs, stores and persists,
+ * then the call fails at the network level like 'offline'.
  */
-export type FaultOutcome = number | readonly number[] | 'timeout' | 'offline';
+export type FaultOutcome = number | readonly number[] | 'timeout' | 'offline' | 'lost-response';
 
-/** What one failing call answers: a status (one picked from a list by the seeded generator), 'timeout' or 'offline'. */
-export type InjectedOutcome = number | 'timeout' | 'offline';
+/** What one failing call answers: a status (one picked from a list by the seeded generator), 'timeout', 'offline' or 'lost-response'. */
+export type InjectedOutcome = number | 'timeout' | 'offline' | 'lost-response';
 
 /** The statuses of a flaky server: `fail(op, SERVER_ERROR_STATUSES, { rate })` answers one of them, picked per call. */
 export const SERVER_ERROR_STATUSES: readonly number[] = [500, 502, 503, 504];
@@ -120,6 +129,12 @@ export interface Faults {
    * operation the handler serves ("GET /stores/trucks/{id}"), given where a path shape is shared.
    */
   match(method: string, path: string, operation?: string): InjectedFault | undefined;
+  /**
+   * Records a call a handler serves, named as faults name it ("PUT /stores/trucks", "POST
+   * identitytoolkit/v1/accounts:lookup"; `:param` segments are placeholders). Once any is known,
+   * `fail` refuses operations (and `except` entries) that match none.
+   */
+  serves(method: string, path: string): void;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*']);
@@ -170,10 +185,10 @@ function ruleKey(parsed: ParsedOperation): string {
 }
 
 function validateOutcome(outcome: FaultOutcome): void {
-  if (outcome === 'timeout' || outcome === 'offline') return;
+  if (outcome === 'timeout' || outcome === 'offline' || outcome === 'lost-response') return;
   const statuses: readonly number[] = typeof outcome === 'number' ? [outcome] : outcome;
   if (statuses.length === 0 || statuses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
-    throw new Error(`A fault outcome is an HTTP error status (400–599), a non-empty list of them, 'timeout' or 'offline'; got ${String(outcome)}`);
+    throw new Error(`A fault outcome is an HTTP error status (400–599), a non-empty list of them, 'timeout', 'offline' or 'lost-response'; got ${String(outcome)}`);
   }
 }
 
@@ -198,6 +213,20 @@ function bandsOf(setting: LatencySetting): LatencyBand[] {
   return bands;
 }
 
+/** A call a handler serves, as faults name it; `:param` segments become `{param}` placeholders. */
+function servedOperation(method: string, path: string): ParsedOperation & { text: string } {
+  const segments = splitPath(path).map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment));
+  const upper = method.toUpperCase();
+  return { method: upper, segments, text: `${upper} ${path.startsWith('/') ? '/' : ''}${segments.join('/')}` };
+}
+
+/** A rule's operation could meet this served call: same method (or '*'), and every segment equal or a placeholder on either side. */
+function couldMatch(rule: ParsedOperation, served: ParsedOperation): boolean {
+  if (rule.method === '*' && rule.segments.length === 0) return true;
+  if (rule.method !== '*' && rule.method !== served.method) return false;
+  return rule.segments.length === served.segments.length && rule.segments.every((s, i) => isWildcard(s) || isWildcard(served.segments[i]) || s === served.segments[i]);
+}
+
 const FAILURE_SEED = 0x5eed;
 const LATENCY_SEED = 0x1a7e;
 
@@ -209,6 +238,14 @@ export function createFaults(): Faults {
   }
   let rules: Rule[] = [];
   let bands: LatencyBand[] = [];
+  const servedCalls = new Map<string, ParsedOperation & { text: string }>();
+  const requireServed = (operation: string, parsed: ParsedOperation) => {
+    if (servedCalls.size === 0 || [...servedCalls.values()].some((call) => couldMatch(parsed, call))) return;
+    const known = [...servedCalls.values()]
+      .sort((a, b) => a.segments.join('/').localeCompare(b.segments.join('/')) || a.method.localeCompare(b.method))
+      .map((call) => call.text);
+    throw new Error(`No call matches "${operation.trim()}". The calls that exist: ${known.join(', ')} (or '*' for any)`);
+  };
   // Seeded so that a test using `rate` fails the same calls on every run (and a scenario's reset
   // replays the same sequence); latency draws have their own generator so they never shift failures.
   let prng = createPrng(FAILURE_SEED);
@@ -225,8 +262,10 @@ export function createFaults(): Faults {
         throw new Error(`rate must be in (0, 1]; got ${options.rate}`);
       }
       const parsed = parseOperation(operation);
+      requireServed(operation, parsed);
       const key = ruleKey(parsed);
       const except = options.except?.map((e) => ({ text: e.trim(), parsed: parseOperation(e) }));
+      for (const e of except ?? []) requireServed(e.text, e.parsed);
       const rule: Rule = {
         operation: operation.trim(),
         outcome: typeof outcome === 'object' ? [...outcome] : outcome,
@@ -298,6 +337,10 @@ export function createFaults(): Faults {
       const outcome = typeof rule.outcome === 'object' ? prng.pick(rule.outcome) : rule.outcome;
       return { operation: rule.operation, outcome };
     },
+    serves(method, path) {
+      const call = servedOperation(method, path);
+      servedCalls.set(call.text, call);
+    },
   };
   return faults;
 }
@@ -331,6 +374,16 @@ export function withFaults<Info extends { request: Request }>(faults: Faults, ta
     const rule = faults.match(request.method, target.pathOf(url), target.operationOf?.(url));
     if (!rule) return resolver(info);
     if (rule.outcome === 'offline') return HttpResponse.error();
+    if (rule.outcome === 'lost-response') {
+      // The write happens (stored and persisted); only the answer is lost on the way. A refusal's
+      // answer is lost the same way: the client cannot tell either.
+      await Promise.resolve()
+        .then(() => resolver(info))
+        .catch((error: unknown) => {
+          if (!(error instanceof Response)) throw error;
+        });
+      return HttpResponse.error();
+    }
     if (rule.outcome === 'timeout') {
       // Never answer. When the client gives up (its 10 s timeout aborts the request) the resolver
       // ends too, instead of holding a pending promise for the rest of the session.

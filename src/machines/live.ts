@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import { getOrder } from '../api/orders';
 import { listRatings } from '../api/ratings';
 import { now } from '../lib/clock';
-import { readJson, writeJson } from '../lib/storage';
+import { formDraft } from '../lib/form-draft';
 import type { LiveDeps } from './live-deps';
 import { orderDetailMachine } from './order-detail.machine';
 import { reviewsMachine } from './reviews.machine';
@@ -69,17 +69,37 @@ import { getLookups } from '../api/lookups';
 import type { Language } from '../api/session';
 import { buildUploadForm, createOffer, getOffer, updateOffer, uploadTarget, type OfferInput } from '../api/offers';
 import { createTemplate, listActiveTemplates } from '../api/templates';
-import { remove as removeStored } from '../lib/storage';
 import {
   draftKey,
   offerFormMachine,
   OfferDraftSchema,
   type CopyMediaInput,
   type CreateTemplateInput,
+  type FindCreatedOfferInput,
   type OfferFormValues,
   type SaveOfferInput,
 } from './offer-form.machine';
 import { sendForm } from './upload.live';
+import type { Offer } from '../api/offers';
+import { createdRecord, createOnce, sameIds, sameSecond, sameText, type CreateAttempt } from './lost-answer';
+
+/** How many of the store's current offers (newest first) a lost create is looked for among. */
+const LOST_CREATE_LOOKUP = 50;
+
+/** An offer as the platform keeps what was sent (times in whole seconds). */
+export function sameOffer(offer: Offer, values: OfferFormValues): boolean {
+  return (
+    sameText(offer.name, values.name) &&
+    offer.quantity === values.quantity &&
+    offer.unit_price === values.unit_price &&
+    offer.origin_price === values.origin_price &&
+    sameSecond(offer.order_date_from, values.order_date_from) &&
+    sameSecond(offer.order_date_to, values.order_date_to) &&
+    sameSecond(offer.pickup_date_from, values.pickup_date_from) &&
+    sameSecond(offer.pickup_date_to, values.pickup_date_to) &&
+    sameIds(offer.repeat_on_days, values.repeat_on_days)
+  );
+}
 
 /** The offer fields of the form's values (the helper and template choices stay behind). */
 function offerInputOf(values: OfferFormValues): OfferInput {
@@ -87,11 +107,8 @@ function offerInputOf(values: OfferFormValues): OfferInput {
   return offer;
 }
 
-function readDraft(offerId: number | null): OfferFormValues | null {
-  const parsed = OfferDraftSchema.safeParse(readJson('session', draftKey(offerId)));
-  // A draft from an older build (or edited by hand) is dropped rather than half-restored.
-  return parsed.success ? parsed.data : null;
-}
+/** An offer's draft (src/lib/form-draft.ts, the mechanism of every typed form); the machine debounces the writes. */
+const offerDraft = (offerId: number | null) => formDraft(draftKey(offerId), OfferDraftSchema);
 
 export interface OfferFormDeps extends Pick<LiveDeps, 'journal' | 'notify'> {
   language: Language;
@@ -110,11 +127,18 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
           // A new offer can start from one of the store's active templates.
           input.offerId === null ? listActiveTemplates(input.storeId) : [],
         ]);
-        return { lookups, offer, draft: readDraft(input.offerId), templates };
+        return { lookups, offer, draft: offerDraft(input.offerId).read(), templates };
       }),
       saveOffer: fromPromise(({ input }: { input: SaveOfferInput }) =>
-        input.offerId === null ? createOffer(offerInputOf(input.values)) : updateOffer({ ...offerInputOf(input.values), id: input.offerId }),
+        input.offerId === null
+          ? createOnce({ values: input.values, create: (values) => createOffer(offerInputOf(values)) })
+          : updateOffer({ ...offerInputOf(input.values), id: input.offerId }),
       ),
+      // GET …/CurrentOffersByStore (newest first): an offer made since the attempt, as it was sent.
+      findCreated: fromPromise(async ({ input }: { input: FindCreatedOfferInput }) => {
+        const { data } = await listCurrentOffers(input.storeId, { limit: LOST_CREATE_LOOKUP, offset: 0 });
+        return createdRecord(data, input.attempt, sameOffer, (offer) => offer.audit_creation_date);
+      }),
       createTemplate: fromPromise(({ input }: { input: CreateTemplateInput }) => {
         const { name, quantity, repeat_on_days, origin: _o, template_id: _t, ...offer } = offerInputOf(input.values);
         return createTemplate({ name, repeat_on_days, template_quantity: quantity, offer });
@@ -129,17 +153,17 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
     },
     actions: {
       recordSaved: (_, { offer }) => journal.append({ type: 'offer.saved', at: now(), offer }),
-      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: () => goToList(),
-      persistDraft: (_, { offerId, values }) => writeJson('session', draftKey(offerId), values),
-      clearDraft: (_, { offerId }) => removeStored('session', draftKey(offerId)),
+      persistDraft: (_, { offerId, values }) => offerDraft(offerId).writeNow(values),
+      clearDraft: (_, { offerId }) => offerDraft(offerId).clear(),
       logFailure: (_, { error }) => console.info('Offer form call failed', describe(error)),
     },
   });
 }
 
 // ---- Templates list and form (issue 4). Imports are local to this block.
-import { deleteTemplate, getTemplate, listTemplates, setTemplateStatus, updateTemplate } from '../api/templates';
+import { deleteTemplate, getTemplate, listTemplates, setTemplateStatus, updateTemplate, type Template } from '../api/templates';
 import { templatesListMachine, type TemplatesPageRequest } from './templates-list.machine';
 import {
   templateDraftKey,
@@ -175,14 +199,24 @@ export function liveTemplatesListMachine({ journal, notify }: Pick<LiveDeps, 'jo
   });
 }
 
-function readTemplateDraft(templateId: number | null): TemplateFormValues | null {
-  const parsed = TemplateDraftSchema.safeParse(readJson('session', templateDraftKey(templateId)));
-  return parsed.success ? parsed.data : null;
-}
+/** A template's draft, like an offer's. */
+const templateDraft = (templateId: number | null) => formDraft(templateDraftKey(templateId), TemplateDraftSchema);
 
 export interface TemplateFormDeps extends Pick<LiveDeps, 'journal' | 'notify'> {
   language: Language;
   goToList: () => void;
+}
+
+/** A template as the platform keeps what was sent. */
+export function sameTemplate(template: Template, values: TemplateFormValues): boolean {
+  const sent = templateInputOf(values);
+  return (
+    sameText(template.name, sent.name) &&
+    template.template_quantity === sent.template_quantity &&
+    sameIds(template.repeat_on_days, sent.repeat_on_days) &&
+    template.offer.unit_price === sent.offer.unit_price &&
+    template.offer.origin_price === sent.offer.origin_price
+  );
 }
 
 export function liveTemplateFormMachine({ journal, notify, language, goToList }: TemplateFormDeps) {
@@ -193,18 +227,25 @@ export function liveTemplateFormMachine({ journal, notify, language, goToList }:
           getLookups(input.storeId, language),
           input.templateId === null ? null : getTemplate(input.templateId),
         ]);
-        return { lookups, template, draft: readTemplateDraft(input.templateId) };
+        return { lookups, template, draft: templateDraft(input.templateId).read() };
       }),
       saveTemplate: fromPromise(({ input }: { input: SaveTemplateInput }) =>
-        input.templateId === null ? createTemplate(templateInputOf(input.values)) : updateTemplate({ ...templateInputOf(input.values), id: input.templateId }),
+        input.templateId === null
+          ? createOnce({ values: input.values, create: (values) => createTemplate(templateInputOf(values)) })
+          : updateTemplate({ ...templateInputOf(input.values), id: input.templateId }),
       ),
+      // POST …/activeTemplates/pagination/filters with the name as `search` (newest first): one made since the attempt, as it was sent.
+      findCreated: fromPromise(async ({ input }: { input: CreateAttempt<TemplateFormValues> }) => {
+        const { data } = await listTemplates({ search: input.values.name.trim() }, { limit: LOST_CREATE_LOOKUP, offset: 0 });
+        return createdRecord(data, input, sameTemplate, (template) => template.audit_creation_date);
+      }),
     },
     actions: {
       recordSaved: (_, { template }) => journal.append({ type: 'template.saved', at: now(), template }),
-      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: () => goToList(),
-      persistDraft: (_, { templateId, values }) => writeJson('session', templateDraftKey(templateId), values),
-      clearDraft: (_, { templateId }) => removeStored('session', templateDraftKey(templateId)),
+      persistDraft: (_, { templateId, values }) => templateDraft(templateId).writeNow(values),
+      clearDraft: (_, { templateId }) => templateDraft(templateId).clear(),
       logFailure: (_, { error }) => console.info('Template form call failed', describe(error)),
     },
   });

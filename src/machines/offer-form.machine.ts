@@ -1,10 +1,12 @@
 import { assign, cancel, raise, setup, type SnapshotFrom } from 'xstate';
 import * as z from 'zod';
+import { formDraftKey } from '../lib/form-draft';
 import type { Lookups } from '../api/lookups';
 import type { Offer } from '../api/offers';
 import type { Template } from '../api/templates';
 import { onDay, placeTemplateWindows } from '../lib/offer-dates';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
+import { isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -13,6 +15,13 @@ import { promiseNotProvided } from './not-provided';
  *
  * loading → editing → saving → [savingTemplate → copyingMedia] → saved
  *                      ↘ editing.failed (every field kept, the message shown, Retry saves again)
+ *
+ * A create whose answer was lost (timeout, dropped connection) may be stored: it is looked up
+ * before anything is sent again (src/machines/lost-answer.ts):
+ *
+ *   saving ─(answer lost)→ checking ─found→ [savingTemplate →] saved ("It was saved; the answer had been lost on the way")
+ *                            │  └─not found→ editing.failed (not saved: every field kept, Retry creates)
+ *                            └─the check failed→ editing.uncertain (Retry checks again first)
  *
  * The form's values live in react-hook-form; the machine gets them with each `form.changed`
  * (for the draft) and `form.submit` (for the save), so a failed save still has them to retry.
@@ -46,7 +55,7 @@ export interface OfferFormValues {
 export const DRAFT_DEBOUNCE_MS = 400;
 
 /** sessionStorage key of a draft; the `console.` prefix makes sign-out clear it. */
-export const draftKey = (offerId: number | null) => `console.draft.offer.${offerId ?? 'new'}`;
+export const draftKey = (offerId: number | null) => formDraftKey('offer', offerId);
 
 /** A draft as stored: JSON has no NaN, so empty numbers are null. Anything else is ignored. */
 const emptyNumber = z
@@ -168,8 +177,12 @@ export function valuesFromTemplate(template: Template, at: number): OfferFormVal
   };
 }
 
-/** Why the last save failed: the server's 400 message (a rule's wording), or a general failure. */
-export type OfferSaveError = { kind: 'server'; message: string } | { kind: 'general' };
+/**
+ * Why the last save failed: the server's 400 message (a rule's wording), or a general failure;
+ * after a create's answer was lost, `notSaved` (it is not on the server: Retry creates it) or
+ * `unconfirmed` (the check failed too: Retry checks first).
+ */
+export type OfferSaveError = { kind: 'server'; message: string } | { kind: 'general' } | { kind: 'notSaved' } | { kind: 'unconfirmed' };
 
 export interface OfferFormContext extends LoadFailureContext {
   offerId: number | null;
@@ -190,6 +203,10 @@ export interface OfferFormContext extends LoadFailureContext {
   startedFrom: number | null;
   /** The form opened on a draft a reload left behind (the operator is told so). */
   restoredDraft: boolean;
+  /** A create whose answer was lost: what was sent, until the check says whether it was saved. */
+  attempt: CreateAttempt<OfferFormValues> | null;
+  /** The offer was found after its answer was lost (the notice says so). */
+  answerLost: boolean;
 }
 
 export type OfferFormEvent =
@@ -205,6 +222,10 @@ export type OfferFormEvent =
 export interface SaveOfferInput {
   offerId: number | null;
   values: OfferFormValues;
+}
+export interface FindCreatedOfferInput {
+  attempt: CreateAttempt<OfferFormValues>;
+  storeId: number;
 }
 export interface CreateTemplateInput {
   values: OfferFormValues;
@@ -236,17 +257,22 @@ export const offerFormMachine = setup({
   actors: {
     load: promiseNotProvided<OfferFormLoaded, { offerId: number | null; storeId: number }>('load'),
     saveOffer: promiseNotProvided<Offer, SaveOfferInput>('saveOffer'),
+    /** Looks up the offer a create whose answer was lost would have made: it, or null. */
+    findCreated: promiseNotProvided<Offer | null, FindCreatedOfferInput>('findCreated'),
     createTemplate: promiseNotProvided<Template, CreateTemplateInput>('createTemplate'),
     copyMediaToTemplate: promiseNotProvided<unknown, CopyMediaInput>('copyMediaToTemplate'),
   },
   guards: {
     wantsTemplate: ({ context }) => context.values?.saveAsTemplate === true,
     hasMedia: ({ context }) => coverOf(context.offer) !== null,
+    answerLost: (_, params: { error: unknown }) => isAnswerLostError(params.error),
+    found: (_, params: { offer: Offer | null }) => params.offer !== null,
   },
   actions: {
     // Injected: the journal, the snackbar, the router and sessionStorage.
     recordSaved: (_, _params: { offer: Offer }) => {},
-    notifySaved: () => {},
+    /** "Successfully saved", or (`answerLost`) that it was saved though the answer had been lost. */
+    notifySaved: (_, _params: { answerLost: boolean }) => {},
     goToList: () => {},
     persistDraft: (_, _params: { offerId: number | null; values: OfferFormValues }) => {},
     clearDraft: (_, _params: { offerId: number | null }) => {},
@@ -269,6 +295,8 @@ export const offerFormMachine = setup({
     templates: [],
     startedFrom: null,
     restoredDraft: false,
+    attempt: null,
+    answerLost: false,
     loadFailure: null,
   }),
   initial: 'loading',
@@ -335,6 +363,13 @@ export const offerFormMachine = setup({
           description: '"Save as template": the offer is saved but the template was refused; Retry creates only the template.',
           on: { 'form.retry': { target: '#offerForm.savingTemplate', actions: assign({ error: null }) } },
         },
+        uncertain: {
+          description: 'A create’s answer was lost and the check failed too: it may be saved. Retry checks again first; it never creates blindly.',
+          on: {
+            'form.retry': { target: '#offerForm.checking', actions: assign({ error: null }) },
+            'form.submit': { target: '#offerForm.checking', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
+          },
+        },
       },
     },
     saving: {
@@ -357,17 +392,56 @@ export const offerFormMachine = setup({
             actions: [assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output.id }), { type: 'recordSaved', params: ({ event }) => ({ offer: event.output }) }],
           },
         ],
+        onError: [
+          {
+            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'checking',
+            actions: [
+              assign({ attempt: ({ event }) => (isAnswerLostError(event.error) ? (event.error.attempt as CreateAttempt<OfferFormValues>) : null) }),
+              { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
+              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            target: 'editing.failed',
+            actions: [
+              assign({ error: ({ event }) => saveErrorOf(event.error) }),
+              // The save cancelled the pending draft write: what was submitted becomes the draft, so a
+              // reload after the failure still has the last keystrokes.
+              { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
+              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
+      },
+    },
+    checking: {
+      description: 'The create’s answer was lost: is the offer on the server? Looked up in the store’s current offers by what was sent, created since the attempt.',
+      tags: 'busy',
+      invoke: {
+        id: 'findCreated',
+        src: 'findCreated',
+        input: ({ context }) => ({ attempt: context.attempt!, storeId: context.storeId }),
+        onDone: [
+          {
+            guard: { type: 'found', params: ({ event }) => ({ offer: event.output }) },
+            target: 'afterFound',
+            actions: [
+              assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output!.id, answerLost: true, attempt: null }),
+              { type: 'recordSaved', params: ({ event }) => ({ offer: event.output! }) },
+            ],
+          },
+          { target: 'editing.failed', actions: assign({ error: { kind: 'notSaved' }, attempt: null }) },
+        ],
         onError: {
-          target: 'editing.failed',
-          actions: [
-            assign({ error: ({ event }) => saveErrorOf(event.error) }),
-            // The save cancelled the pending draft write: what was submitted becomes the draft, so a
-            // reload after the failure still has the last keystrokes.
-            { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
-            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-          ],
+          target: 'editing.uncertain',
+          actions: [assign({ error: { kind: 'unconfirmed' } }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
+    },
+    afterFound: {
+      description: 'The offer was found: on as after an answered save ("save as template" makes the template next).',
+      always: [{ guard: 'wantsTemplate', target: 'savingTemplate' }, { target: 'saved' }],
     },
     savingTemplate: {
       description: '"Save as template": the offer is saved; now the template.',
@@ -404,7 +478,7 @@ export const offerFormMachine = setup({
       entry: [
         assign({ dirty: false }),
         { type: 'clearDraft', params: ({ context }) => ({ offerId: context.draftId }) },
-        'notifySaved',
+        { type: 'notifySaved', params: ({ context }) => ({ answerLost: context.answerLost }) },
         'goToList',
       ],
     },
@@ -416,8 +490,11 @@ export type OfferFormSnapshot = SnapshotFrom<OfferFormMachine>;
 
 export const selectBusy = (s: OfferFormSnapshot) => s.hasTag('busy');
 export const selectRestoredDraft = (s: OfferFormSnapshot) => s.context.restoredDraft && s.status !== 'done';
-export const selectSaving = (s: OfferFormSnapshot) => s.matches('saving') || s.matches('savingTemplate') || s.matches('copyingMedia');
-export const selectSaveError = (s: OfferFormSnapshot) => (s.matches({ editing: 'failed' }) || s.matches({ editing: 'templateFailed' }) ? s.context.error : null);
+export const selectSaving = (s: OfferFormSnapshot) => s.matches('saving') || s.matches('checking') || s.matches('savingTemplate') || s.matches('copyingMedia');
+/** A create's answer was lost: the form is finding out whether it was saved. */
+export const selectChecking = (s: OfferFormSnapshot) => s.matches('checking');
+export const selectSaveError = (s: OfferFormSnapshot) =>
+  s.matches({ editing: 'failed' }) || s.matches({ editing: 'templateFailed' }) || s.matches({ editing: 'uncertain' }) ? s.context.error : null;
 /** The offer is saved; only its template is missing (the message says so, Retry makes the template). */
 export const selectTemplateFailed = (s: OfferFormSnapshot) => s.matches({ editing: 'templateFailed' });
 /** Leaving asks first while this holds. */

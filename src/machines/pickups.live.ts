@@ -2,13 +2,22 @@ import { fromPromise } from 'xstate';
 import { fromAbortablePromise } from './abortable';
 import { isApiError } from '../api/errors';
 import { geocodeAddress } from '../api/geocoding';
-import { createPickupLocation, deletePickupLocation, getPickupLocation, listPickupLocations, updatePickupLocation } from '../api/logistics';
+import {
+  createPickupLocation,
+  deletePickupLocation,
+  getPickupLocation,
+  listPickupLocations,
+  updatePickupLocation,
+  type PickupLocation,
+} from '../api/logistics';
 import { getStoreProfile } from '../api/stores';
 import { now } from '../lib/clock';
 import { addressLookupMachine, type AddressQuery } from './address-lookup.machine';
 import type { Journal } from './journal';
+import { createdRecord, createOnce, sameText, type CreateAttempt } from './lost-answer';
 import { blankPickupValues, pickupFormMachine, pickupsListMachine, pickupValuesOf, type PickupFormValues, type PickupsQuery } from './pickups.machine';
-import type { RecordFormInput, RecordSaveInput } from './record-form.machine';
+import { PickupDraftSchema, recordDraft } from './record-draft';
+import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from './record-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
 
 /**
@@ -60,27 +69,53 @@ async function storeCountry(journal: Journal, storeId: number): Promise<string> 
   }
 }
 
+/** The pickup locations whose name, address or contact holds the typed name: one page (GET /stores/pickuplocation?search). */
+const pickupsNamed = async (values: PickupFormValues) => (await listPickupLocations({ search: values.name.trim() })).data;
+
+/** The same coordinate, or one the answer leaves out. */
+const near = (a: number | undefined, b: number) => a === undefined || Math.abs(a - b) < 1e-6;
+
+/** A pickup location as the platform keeps what was sent; a position the answer leaves out is not compared. */
+export function samePickup(pickup: PickupLocation, values: PickupFormValues): boolean {
+  return (
+    sameText(pickup.name, values.name) &&
+    sameText(pickup.address, values.address) &&
+    sameText(pickup.country, values.country) &&
+    near(pickup.lat, values.lat) &&
+    near(pickup.lon, values.lon) &&
+    sameText(pickup.opening_hours, values.opening_hours) &&
+    sameText(pickup.contact_name, values.contact_name) &&
+    sameText(pickup.contact_phone, values.contact_phone)
+  );
+}
+
 export interface PickupFormDeps extends PickupsDeps {
   goToList: () => void;
 }
 
 export function livePickupFormMachine({ journal, notify, goToList }: PickupFormDeps) {
+  const { read: readDraft, ...draftActions } = recordDraft('pickup', PickupDraftSchema);
   return pickupFormMachine.provide({
     actors: {
-      load: fromPromise(async ({ input }: { input: RecordFormInput }) => {
-        if (input.recordId === null) return { record: null, values: blankPickupValues(await storeCountry(journal, input.storeId)) };
+      load: fromPromise(async ({ input }: { input: RecordFormInput }): Promise<RecordFormLoaded<PickupLocation, PickupFormValues>> => {
+        if (input.recordId === null) return { record: null, values: blankPickupValues(await storeCountry(journal, input.storeId)), draft: readDraft(input) };
         const pickup = await getPickupLocation(input.recordId);
-        return { record: pickup, values: pickupValuesOf(pickup) };
+        return { record: pickup, values: pickupValuesOf(pickup), draft: readDraft(input) };
       }),
       save: fromPromise(({ input }: { input: RecordSaveInput<PickupFormValues> }) =>
-        input.recordId === null ? createPickupLocation(input.values) : updatePickupLocation({ ...input.values, id: input.recordId }),
+        input.recordId === null
+          ? // The answer carries no creation time: the locations that already look like it are noted first.
+            createOnce({ values: input.values, create: createPickupLocation, knownIds: async (values) => (await pickupsNamed(values)).map((p) => p.id) })
+          : updatePickupLocation({ ...input.values, id: input.recordId }),
       ),
+      findCreated: fromPromise(async ({ input }: { input: CreateAttempt<PickupFormValues> }) => createdRecord(await pickupsNamed(input.values), input, samePickup)),
     },
     actions: {
       recordSaved: (_, { record }) => journal.append({ type: 'pickup.saved', at: now(), pickup: record }),
-      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: () => goToList(),
       logFailure: (_, { error }) => console.info('Pickup location form call failed', describe(error)),
+      ...draftActions,
     },
   });
 }

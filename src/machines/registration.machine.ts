@@ -3,6 +3,7 @@ import { isApiError } from '../api/errors';
 import { cityOf, type SignupRefusal, type SignupRequest, type SignupResponse, type ValidateResponse } from '../api/registration';
 import type { Language } from '../api/session';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
+import { isAnswerLost } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -87,7 +88,10 @@ export function signupRequestOf(values: SignupFormValues, language: Language): S
  * - `notSent`: the server answered, but says the validation e-mail did not go out;
  * - `unreadable`: the server answered with something the console cannot read: its own
  *   message, not a connection problem;
- * - `unreachable`: no answer (offline, timeout, 5xx): nothing to fix, send again.
+ * - `unconfirmed`: no answer at all (timeout, dropped connection): the sign-up may have arrived
+ *   (issue 23). Sending it again is safe: the platform replaces a pending sign-up of the same
+ *   e-mail and sends the same link again, so no second registration can come of it;
+ * - `unreachable`: the server answered with a 5xx: nothing to fix, send again.
  */
 export type SignupField = SignupRefusal['field'];
 export type SignupFailure =
@@ -95,6 +99,7 @@ export type SignupFailure =
   | { kind: 'invalid'; message: string }
   | { kind: 'notSent' }
   | { kind: 'unreadable' }
+  | { kind: 'unconfirmed' }
   | { kind: 'unreachable' };
 
 const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'address', 'store_name', 'phone', 'password', 'country'];
@@ -107,6 +112,7 @@ const isSignupField = (name: string): name is SignupField => (SIGNUP_FIELDS as r
  */
 export function signupFailureOf(error: unknown): SignupFailure {
   if (isApiError(error) && error.kind === 'unexpected-response') return { kind: 'unreadable' };
+  if (isAnswerLost(error)) return { kind: 'unconfirmed' };
   if (!isApiError(error) || error.kind !== 'http' || error.status === undefined) return { kind: 'unreachable' };
   if (error.status === 409) return { kind: 'refused', field: 'email', message: error.message };
   if (error.status === 422) return { kind: 'refused', field: 'address', message: error.message };

@@ -1,10 +1,12 @@
 import { assign, cancel, raise, setup, type SnapshotFrom } from 'xstate';
 import * as z from 'zod';
+import { formDraftKey } from '../lib/form-draft';
 import type { Lookups } from '../api/lookups';
 import type { Media } from '../api/offers';
 import type { Template, TemplateInput } from '../api/templates';
 import { blankOfferValues, DRAFT_DEBOUNCE_MS, saveErrorOf, type OfferSaveError } from './offer-form.machine';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
+import { isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -13,6 +15,10 @@ import { promiseNotProvided } from './not-provided';
  *
  * loading → editing → saving → saved
  *             ↘ editing.failed (every field kept, the message shown, Retry saves again)
+ *
+ * A create whose answer was lost is looked up before anything is sent again (src/machines/lost-answer.ts):
+ * saving ─(answer lost)→ checking ─found→ saved ("the answer had been lost") | not found → editing.failed
+ * (Retry creates) | the check failed → editing.uncertain (Retry checks again first).
  *
  * Like the offer form: react-hook-form holds the values, every change reaches the machine
  * (`form.changed`) and is written as a draft once typing pauses, and a save hands it the
@@ -38,7 +44,7 @@ export interface TemplateFormValues {
 }
 
 /** sessionStorage key of a draft; the `console.` prefix makes sign-out clear it. */
-export const templateDraftKey = (templateId: number | null) => `console.draft.template.${templateId ?? 'new'}`;
+export const templateDraftKey = (templateId: number | null) => formDraftKey('template', templateId);
 
 const emptyNumber = z
   .number()
@@ -139,6 +145,10 @@ export interface TemplateFormContext extends LoadFailureContext {
   error: OfferSaveError | null;
   /** The form opened on a draft a reload left behind (the operator is told so). */
   restoredDraft: boolean;
+  /** A create whose answer was lost: what was sent, until the check says whether it was saved. */
+  attempt: CreateAttempt<TemplateFormValues> | null;
+  /** The template was found after its answer was lost (the notice says so). */
+  answerLost: boolean;
 }
 
 export type TemplateFormEvent =
@@ -158,11 +168,18 @@ export const templateFormMachine = setup({
   actors: {
     load: promiseNotProvided<TemplateFormLoaded, { templateId: number | null; storeId: number }>('load'),
     saveTemplate: promiseNotProvided<Template, SaveTemplateInput>('saveTemplate'),
+    /** Looks up the template a create whose answer was lost would have made: it, or null. */
+    findCreated: promiseNotProvided<Template | null, CreateAttempt<TemplateFormValues>>('findCreated'),
+  },
+  guards: {
+    answerLost: (_, params: { error: unknown }) => isAnswerLostError(params.error),
+    found: (_, params: { template: Template | null }) => params.template !== null,
   },
   actions: {
     // Injected: the journal, the snackbar, the router and sessionStorage.
     recordSaved: (_, _params: { template: Template }) => {},
-    notifySaved: () => {},
+    /** "Successfully saved", or (`answerLost`) that it was saved though the answer had been lost. */
+    notifySaved: (_, _params: { answerLost: boolean }) => {},
     goToList: () => {},
     persistDraft: (_, _params: { templateId: number | null; values: TemplateFormValues }) => {},
     clearDraft: (_, _params: { templateId: number | null }) => {},
@@ -181,6 +198,8 @@ export const templateFormMachine = setup({
     values: null,
     error: null,
     restoredDraft: false,
+    attempt: null,
+    answerLost: false,
     loadFailure: null,
   }),
   initial: 'loading',
@@ -235,6 +254,13 @@ export const templateFormMachine = setup({
           description: 'The save failed: every field is kept, the message shows, Retry saves the same values.',
           on: { 'form.retry': { target: '#templateForm.saving', actions: assign({ error: null }) } },
         },
+        uncertain: {
+          description: 'A create’s answer was lost and the check failed too: it may be saved. Retry checks again first; it never creates blindly.',
+          on: {
+            'form.retry': { target: '#templateForm.checking', actions: assign({ error: null }) },
+            'form.submit': { target: '#templateForm.checking', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
+          },
+        },
       },
     },
     saving: {
@@ -252,15 +278,50 @@ export const templateFormMachine = setup({
             { type: 'recordSaved', params: ({ event }) => ({ template: event.output }) },
           ],
         },
+        onError: [
+          {
+            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'checking',
+            actions: [
+              assign({ attempt: ({ event }) => (isAnswerLostError(event.error) ? (event.error.attempt as CreateAttempt<TemplateFormValues>) : null) }),
+              { type: 'persistDraft', params: ({ context }) => ({ templateId: context.draftId, values: context.values! }) },
+              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            target: 'editing.failed',
+            actions: [
+              assign({ error: ({ event }) => saveErrorOf(event.error) }),
+              // The save cancelled the pending draft write: what was submitted becomes the draft, so a
+              // reload after the failure still has the last keystrokes.
+              { type: 'persistDraft', params: ({ context }) => ({ templateId: context.draftId, values: context.values! }) },
+              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
+      },
+    },
+    checking: {
+      description: 'The create’s answer was lost: is the template on the server? Looked up by its name, created since the attempt, as it was sent.',
+      tags: 'busy',
+      invoke: {
+        id: 'findCreated',
+        src: 'findCreated',
+        input: ({ context }) => context.attempt!,
+        onDone: [
+          {
+            guard: { type: 'found', params: ({ event }) => ({ template: event.output }) },
+            target: 'saved',
+            actions: [
+              assign({ template: ({ event }) => event.output, templateId: ({ event }) => event.output!.id, answerLost: true, attempt: null }),
+              { type: 'recordSaved', params: ({ event }) => ({ template: event.output! }) },
+            ],
+          },
+          { target: 'editing.failed', actions: assign({ error: { kind: 'notSaved' }, attempt: null }) },
+        ],
         onError: {
-          target: 'editing.failed',
-          actions: [
-            assign({ error: ({ event }) => saveErrorOf(event.error) }),
-            // The save cancelled the pending draft write: what was submitted becomes the draft, so a
-            // reload after the failure still has the last keystrokes.
-            { type: 'persistDraft', params: ({ context }) => ({ templateId: context.draftId, values: context.values! }) },
-            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-          ],
+          target: 'editing.uncertain',
+          actions: [assign({ error: { kind: 'unconfirmed' } }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },
@@ -269,7 +330,7 @@ export const templateFormMachine = setup({
       entry: [
         assign({ dirty: false }),
         { type: 'clearDraft', params: ({ context }) => ({ templateId: context.draftId }) },
-        'notifySaved',
+        { type: 'notifySaved', params: ({ context }) => ({ answerLost: context.answerLost }) },
         'goToList',
       ],
     },
@@ -280,7 +341,9 @@ export type TemplateFormMachine = typeof templateFormMachine;
 export type TemplateFormSnapshot = SnapshotFrom<TemplateFormMachine>;
 
 export const selectTemplateRestoredDraft = (s: TemplateFormSnapshot) => s.context.restoredDraft && s.status !== 'done';
-export const selectTemplateSaving = (s: TemplateFormSnapshot) => s.matches('saving');
-export const selectTemplateSaveError = (s: TemplateFormSnapshot) => (s.matches({ editing: 'failed' }) ? s.context.error : null);
+export const selectTemplateSaving = (s: TemplateFormSnapshot) => s.matches('saving') || s.matches('checking');
+/** A create's answer was lost: the form is finding out whether it was saved. */
+export const selectTemplateChecking = (s: TemplateFormSnapshot) => s.matches('checking');
+export const selectTemplateSaveError = (s: TemplateFormSnapshot) => (s.matches({ editing: 'failed' }) || s.matches({ editing: 'uncertain' }) ? s.context.error : null);
 /** Leaving asks first while this holds. */
 export const selectTemplateUnsaved = (s: TemplateFormSnapshot) => s.context.dirty && s.status !== 'done';

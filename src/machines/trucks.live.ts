@@ -3,7 +3,9 @@ import { isApiError } from '../api/errors';
 import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck, type Truck } from '../api/logistics';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
-import type { RecordFormInput, RecordSaveInput } from './record-form.machine';
+import { createdRecord, createOnce, sameText, type CreateAttempt } from './lost-answer';
+import { recordDraft, TruckDraftSchema } from './record-draft';
+import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from './record-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
 import { blankTruckValues, truckFormMachine, trucksListMachine, truckValuesOf, type TrucksQuery, type TruckFormValues } from './trucks.machine';
 
@@ -39,28 +41,48 @@ export function liveTrucksListMachine({ journal, notify }: TrucksDeps) {
   });
 }
 
+/** The trucks of that status whose name, plate or driver holds the typed name: one page (GET /stores/trucks/{status}?search). */
+const trucksNamed = async (values: TruckFormValues) => (await listTrucks(values.status, { search: values.name.trim() })).data;
+
+/** A truck as the platform keeps what was sent (name trimmed, plate upper-cased); fields the answer leaves out are not compared. */
+export function sameTruck(truck: Truck, values: TruckFormValues): boolean {
+  return (
+    sameText(truck.name, values.name) &&
+    sameText(truck.plate, values.plate) &&
+    (truck.capacity === undefined || truck.capacity === values.capacity) &&
+    sameText(truck.driver_name, values.driver_name) &&
+    sameText(truck.driver_phone, values.driver_phone)
+  );
+}
+
 export interface TruckFormDeps extends TrucksDeps {
   /** After a save: the list of the saved truck's status. */
   goToList: (truck: Truck) => void;
 }
 
 export function liveTruckFormMachine({ journal, notify, goToList }: TruckFormDeps) {
+  const { read: readDraft, ...draftActions } = recordDraft('truck', TruckDraftSchema);
   return truckFormMachine.provide({
     actors: {
-      load: fromPromise(async ({ input }: { input: RecordFormInput }) => {
-        if (input.recordId === null) return { record: null, values: blankTruckValues() };
+      load: fromPromise(async ({ input }: { input: RecordFormInput }): Promise<RecordFormLoaded<Truck, TruckFormValues>> => {
+        if (input.recordId === null) return { record: null, values: blankTruckValues(), draft: readDraft(input) };
         const truck = await getTruck(input.recordId);
-        return { record: truck, values: truckValuesOf(truck) };
+        return { record: truck, values: truckValuesOf(truck), draft: readDraft(input) };
       }),
       save: fromPromise(({ input }: { input: RecordSaveInput<TruckFormValues> }) =>
-        input.recordId === null ? createTruck(input.values) : updateTruck({ ...input.values, id: input.recordId }),
+        input.recordId === null
+          ? // The answer carries no creation time: the trucks that already look like it are noted first.
+            createOnce({ values: input.values, create: createTruck, knownIds: async (values) => (await trucksNamed(values)).map((t) => t.id) })
+          : updateTruck({ ...input.values, id: input.recordId }),
       ),
+      findCreated: fromPromise(async ({ input }: { input: CreateAttempt<TruckFormValues> }) => createdRecord(await trucksNamed(input.values), input, sameTruck)),
     },
     actions: {
       recordSaved: (_, { record }) => journal.append({ type: 'truck.saved', at: now(), truck: record }),
-      notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
+      notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: (_, { record }) => goToList(record),
       logFailure: (_, { error }) => console.info('Truck form call failed', describe(error)),
+      ...draftActions,
     },
   });
 }

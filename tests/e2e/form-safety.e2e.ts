@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { devkit, openSignedIn, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, openSignedIn, setUpBrowser } from './browser';
 
 setUpBrowser();
 
@@ -84,5 +84,26 @@ describe('forms keep the operator’s work', () => {
     await page.waitForURL('**/operations/offers');
     const offers = await devkit<{ name: string }[]>(page, "records('offers')");
     expect(offers.some((offer) => offer.name === 'Stayed for')).toBe(true);
+  });
+});
+
+describe('a create whose answer is lost (issue 23)', () => {
+  it('offer form: the server stores the offer but its answer never arrives; the form finds it, says it was saved, and there is one offer', async () => {
+    // The dropped connection is the browser's own "Failed to load resource" line.
+    allowConsoleError(/Failed to load resource/);
+    const page = await openSignedIn();
+    await page.goto(at(page, '/operations/offers/create'));
+    await field(page, 'Name').fill('Lost answer bread bag');
+    await field(page, 'Quantity').fill('5');
+    await field(page, 'Ordinary price').fill('8');
+    await field(page, 'Offer price').fill('4');
+    // The Demo menu's dev kit: the create runs and stores, then the connection drops.
+    await devkit(page, "fail('PUT /stores/offers', 'lost-response', { times: 1 })");
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('It was saved; the answer had been lost on the way').waitFor();
+    await page.waitForURL('**/operations/offers');
+    const offers = await devkit<{ name: string }[]>(page, "records('offers')");
+    expect(offers.filter((offer) => offer.name === 'Lost answer bread bag')).toHaveLength(1);
   });
 });

@@ -47,7 +47,8 @@ function signedInAt(hours: number, minutes = 0) {
 const signedInAtNoon = () => signedInAt(12);
 
 const RECURRING_MESSAGE = 'If you want to create a recurring offer you should enter al least one day of the week';
-const SAVE_FAILED = 'The offer could not be saved. Your changes are kept; please try again.';
+/** A create that got no answer, checked and found not stored (issue 23): not saved, and safe to retry. */
+const NOT_SAVED_AFTER_LOST_ANSWER = 'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.';
 
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
 const offers = (page: Page) => devkit<OfferRecord[]>(page, "records('offers')");
@@ -269,7 +270,7 @@ describe('offer journeys', () => {
 
       const error = page.getByTestId('offer-save-error');
       await error.waitFor();
-      expect(await error.textContent()).toBe(SAVE_FAILED);
+      expect(await error.textContent()).toBe(NOT_SAVED_AFTER_LOST_ANSWER);
       await expectFaultsUsed(page);
       expect(page.url()).toContain('/operations/offers/create');
       expect(await field(page, 'Name').inputValue()).toBe('E2E kept while offline');

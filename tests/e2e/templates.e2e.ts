@@ -77,7 +77,8 @@ const signedInAtNoon = () => signedInAt(12);
 
 const MIN_PRICE_MESSAGE = 'Offer price should be at least 45% of its ordinary listing price';
 const QUANTITY_REQUIRED = 'Quantity is required';
-const SAVE_FAILED = 'The template could not be saved. Your changes are kept; please try again.';
+/** A create that got no answer, checked and found not stored (issue 23): not saved, and safe to retry. */
+const NOT_SAVED_AFTER_LOST_ANSWER = 'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.';
 const LIST_ERROR = 'We have problems, please retry in a moment';
 
 const at = (page: Page, path: string) => new URL(path, page.url()).toString();
@@ -460,7 +461,7 @@ describe('offer templates', () => {
 
       const error = page.getByTestId('template-save-error');
       await error.waitFor();
-      expect(await error.textContent()).toBe(SAVE_FAILED);
+      expect(await error.textContent()).toBe(NOT_SAVED_AFTER_LOST_ANSWER);
       await expectFaultsUsed(page);
       expect(page.url()).toContain('/operations/templates/create');
       expect(await field(page, 'Name').inputValue()).toBe('E2E kept while offline');

@@ -23,10 +23,10 @@ describe('offer form machine: generated paths run against a real actor', () => {
     const report = coverage(offerFormMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(10);
-    expect(report.transitions.total).toBe(18);
+    expect(report.stateNodes.total).toBe(13);
+    expect(report.transitions.total).toBe(26);
     expect(report.complete).toBe(true);
-    expect(paths).toHaveLength(9);
+    expect(paths).toHaveLength(14);
   });
 
   it('the create page: choosing a template fills a new offer from it', async () => {

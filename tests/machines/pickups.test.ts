@@ -159,7 +159,11 @@ describe('pickup location form machine (live, scripted server)', () => {
     const h = form(null, journal);
     await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
     h.actor.send({ type: 'form.submit', values: typedPickup });
-    const put = await call(1);
+    // First the locations that already look like it (a lost answer is then told apart from them).
+    const before = await call(1);
+    expect([before.method, before.url.pathname, Object.fromEntries(before.url.searchParams)]).toEqual(['GET', '/stores/pickuplocation', { search: typedPickup.name }]);
+    json(before, []);
+    const put = await call(2);
     expect([put.method, put.body]).toEqual(['PUT', typedPickup]);
     json(put, pickup(31, typedPickup), 201);
     await waitFor(h.actor, (s) => s.status === 'done');
@@ -168,15 +172,47 @@ describe('pickup location form machine (live, scripted server)', () => {
     expect(h.wentToList()).toBe(1);
 
     const edit = form(5);
-    const get = await call(2);
+    const get = await call(3);
     expect(get.url.pathname).toBe('/stores/pickuplocation/5');
     json(get, pickup(5));
     await waitFor(edit.actor, (s) => s.matches({ editing: 'idle' }));
     const { id: _id, store_id: _store, ...values } = pickup(5);
     expect(edit.actor.getSnapshot().context.initial).toEqual(values);
     edit.actor.send({ type: 'form.submit', values: { ...values, opening_hours: 'Sat 10:00–14:00' } });
-    const post = await call(3);
+    const post = await call(4);
     expect([post.method, post.body]).toEqual(['POST', { ...values, opening_hours: 'Sat 10:00–14:00', id: 5 }]);
+  });
+
+  it('a create whose answer is lost is looked for: found, it is saved and the notice says the answer had been lost', async () => {
+    const journal = createJournal();
+    journal.append({ type: 'store.profileLoaded', at: 1, profile: withoutApiKey(profile('ES')) });
+    const h = form(null, journal);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: typedPickup });
+    const known = pickup(4, typedPickup);
+    json(await call(1), [known]);
+    (await call(2)).reply.resolve(HttpResponse.error());
+    const check = await call(3);
+    expect([check.method, check.url.pathname]).toEqual(['GET', '/stores/pickuplocation']);
+    json(check, [known, pickup(31, typedPickup)]);
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(h.events.at(-1)).toEqual({ type: 'pickup.saved', at: expect.any(Number), pickup: pickup(31, typedPickup) });
+    expect(h.notices).toEqual([{ key: 'common.savedAfterLostAnswer', severity: 'success' }]);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('only the location that was there before matches: not saved, and the values are kept', async () => {
+    const journal = createJournal();
+    journal.append({ type: 'store.profileLoaded', at: 1, profile: withoutApiKey(profile('ES')) });
+    const h = form(null, journal);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: typedPickup });
+    json(await call(1), [pickup(4, typedPickup)]);
+    (await call(2)).reply.resolve(HttpResponse.error());
+    json(await call(3), [pickup(4, typedPickup)]);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'failed' }));
+    expect(h.actor.getSnapshot().context.error).toEqual({ kind: 'notSaved' });
+    expect(h.actor.getSnapshot().context.values).toEqual(typedPickup);
   });
 });
 

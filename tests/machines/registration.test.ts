@@ -46,13 +46,15 @@ describe('the sign-up body', () => {
     } satisfies SignupRequest);
   });
 
-  it('reads a refusal for the field it names (409 e-mail, 422 address, a 400 "field: …"), and no answer as unreachable', () => {
+  it('reads a refusal for the field it names (409 e-mail, 422 address, a 400 "field: …"), a 5xx as unreachable, and no answer as unconfirmed', () => {
     expect(signupFailureOf(refusal(409))).toEqual({ kind: 'refused', field: 'email', message: 'refused' });
     expect(signupFailureOf(refusal(422, 'We do not operate in Murcia yet'))).toEqual({ kind: 'refused', field: 'address', message: 'We do not operate in Murcia yet' });
     expect(signupFailureOf(refusal(400, 'phone: too short'))).toEqual({ kind: 'refused', field: 'phone', message: 'too short' });
     expect(signupFailureOf(refusal(400, 'policy: unrecognized key'))).toEqual({ kind: 'invalid', message: 'policy: unrecognized key' });
     expect(signupFailureOf(refusal(503))).toEqual({ kind: 'unreachable' });
-    expect(signupFailureOf(new ApiError({ kind: 'timeout', operation: SIGNUP, message: 'timed out' }))).toEqual({ kind: 'unreachable' });
+    // No answer at all: the sign-up may have arrived (issue 23); sending it again is safe.
+    expect(signupFailureOf(new ApiError({ kind: 'timeout', operation: SIGNUP, message: 'timed out' }))).toEqual({ kind: 'unconfirmed' });
+    expect(signupFailureOf(new ApiError({ kind: 'network', operation: SIGNUP, message: 'connection dropped' }))).toEqual({ kind: 'unconfirmed' });
     expect(signupFailureOf(new Error('boom'))).toEqual({ kind: 'unreachable' });
   });
 });

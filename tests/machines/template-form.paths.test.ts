@@ -20,10 +20,10 @@ describe('template form machine: generated paths run against a real actor', () =
     const report = coverage(templateFormMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(7);
-    expect(report.transitions.total).toBe(10);
+    expect(report.stateNodes.total).toBe(9);
+    expect(report.transitions.total).toBe(16);
     expect(report.complete).toBe(true);
-    expect(paths).toHaveLength(5);
+    expect(paths).toHaveLength(9);
   });
 
   describe('include the operator-facing branches by name', () => {

@@ -82,13 +82,31 @@ describe('truck form machine (the shared record form): generated paths run again
     const report = await coverageOf(model, paths);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(7);
-    expect(report.transitions.total).toBe(7);
+    expect(report.stateNodes.total).toBe(9);
+    expect(report.transitions.total).toBe(12);
     expect(report.complete).toBe(true);
-    expect(paths).toHaveLength(4);
+    expect(paths).toHaveLength(7);
   });
 
   describe('include the operator-facing branches by name', () => {
+    it('a lost answer is checked before anything else; found, it is saved and the notice says the answer was lost', () => {
+      const checking = pathTaking('truckForm.saving —xstate.error.actor.save [answerLost]→ truckForm.checking');
+      expect(checking.state.machine.context.attempt).toMatchObject({ values: typedTruckValues, knownIds: [] });
+      expect(checking.state.machine.hasTag('busy')).toBe(true);
+      const found = pathTaking('truckForm.checking —xstate.done.actor.findCreated [found]→ truckForm.saved');
+      expect(found.state.machine.status).toBe('done');
+      expect(found.state.machine.context).toMatchObject({ answerLost: true, dirty: false, record: { id: 12 } });
+    });
+
+    it('not there: not saved, every value kept; the check failing too leaves it uncertain, and Save checks again', () => {
+      const notSaved = pathTaking('truckForm.checking —xstate.done.actor.findCreated→ truckForm.editing.failed');
+      expect(selectFormSaveError(notSaved.state.machine)).toEqual({ kind: 'notSaved' });
+      expect(notSaved.state.machine.context.values).toEqual(typedTruckValues);
+      const uncertain = pathTaking('truckForm.checking —xstate.error.actor.findCreated→ truckForm.editing.uncertain');
+      expect(selectFormSaveError(uncertain.state.machine)).toEqual({ kind: 'unconfirmed' });
+      expect(pathTaking('truckForm.editing.uncertain —form.submit→ truckForm.checking').state.machine.matches('checking')).toBe(true);
+    });
+
     it('the edit page opens on the truck: nothing unsaved', () => {
       const { state } = pathTaking('truckForm.loading —xstate.done.actor.load→ truckForm.editing');
       expect(state.machine.context).toMatchObject({ record: PATH_TRUCK, initial: loadedTruckValues, values: loadedTruckValues, dirty: false });

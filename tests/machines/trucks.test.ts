@@ -7,10 +7,10 @@ import { configureHttp } from '../../src/api/http';
 import type { Truck } from '../../src/api/logistics';
 import type { DomainEvent } from '../../src/machines/events';
 import { createJournal } from '../../src/machines/journal';
-import { recordSaveErrorOf, selectFormSaveError, selectFormUnsaved } from '../../src/machines/record-form.machine';
+import { recordSaveErrorOf, selectFormSaveError, selectFormSaving, selectFormUnsaved } from '../../src/machines/record-form.machine';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/record-list.machine';
 import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
-import { blankTruckValues, type TruckFormValues } from '../../src/machines/trucks.machine';
+import { blankTruckValues, truckValuesOf, type TruckFormValues } from '../../src/machines/trucks.machine';
 import { liveTruckFormMachine, liveTrucksListMachine } from '../../src/machines/trucks.live';
 import { deferred, settle, type Deferred } from '../support/deferred';
 import { truck } from '../support/trucks-paths';
@@ -197,6 +197,16 @@ describe('trucks list machine (live, scripted server)', () => {
 
 const typed: TruckFormValues = { name: 'Van 9', plate: '9012 XYZ', capacity: 24, driver_name: 'Marta Vidal', driver_phone: '+34 600 111 222', status: 'maintenance' };
 
+/**
+ * A create first asks which trucks already look like the new one (GET /stores/trucks/{status}?search
+ * with its name: a lost answer is then told apart from them); `n` is that call's number.
+ */
+async function lookedUp(n: number, trucks: Truck[] = [], values: TruckFormValues = typed): Promise<void> {
+  const lookup = await call(n);
+  expect([lookup.method, lookup.path, lookup.query]).toEqual(['GET', `/stores/trucks/${values.status}`, { search: values.name }]);
+  json(lookup, trucks);
+}
+
 function form(recordId: number | null) {
   const h = deps();
   const wentTo: Truck[] = [];
@@ -216,7 +226,8 @@ describe('truck form machine (live, scripted server)', () => {
     h.actor.send({ type: 'form.changed', values: typed });
     expect(selectFormUnsaved(h.actor.getSnapshot())).toBe(true);
     h.actor.send({ type: 'form.submit', values: typed });
-    const put = await call(1);
+    await lookedUp(1);
+    const put = await call(2);
     expect([put.method, put.path, put.body]).toEqual(['PUT', '/stores/trucks', typed]);
     const saved = truck(12, typed);
     json(put, saved, 201);
@@ -253,7 +264,8 @@ describe('truck form machine (live, scripted server)', () => {
     const h = form(null);
     await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
     h.actor.send({ type: 'form.submit', values: typed });
-    json(await call(1), { message: 'plate: 9012 XYZ is already the plate of Van 1' }, 409);
+    await lookedUp(1);
+    json(await call(2), { message: 'plate: 9012 XYZ is already the plate of Van 1' }, 409);
     await waitFor(h.actor, (s) => s.matches({ editing: 'failed' }));
     expect(selectFormSaveError(h.actor.getSnapshot())).toEqual({ kind: 'conflict', field: 'plate' });
     expect(h.actor.getSnapshot().context.values).toEqual(typed);
@@ -261,14 +273,89 @@ describe('truck form machine (live, scripted server)', () => {
     expect(h.wentTo).toEqual([]);
 
     h.actor.send({ type: 'form.submit', values: typed });
-    json(await call(2), { message: 'down' }, 503);
+    await lookedUp(3);
+    json(await call(4), { message: 'down' }, 503);
     await waitFor(h.actor, (s) => s.matches({ editing: 'failed' }) && selectFormSaveError(s)?.kind === 'general');
 
     h.actor.send({ type: 'form.submit', values: { ...typed, plate: '9013 XYZ' } });
-    const third = await call(3);
+    await lookedUp(5);
+    const third = await call(6);
     expect(third.body).toEqual({ ...typed, plate: '9013 XYZ' });
     json(third, truck(12, { ...typed, plate: '9013 XYZ' }), 201);
     await waitFor(h.actor, (s) => s.status === 'done');
+  });
+
+  it('a create whose answer is lost is looked for: found among the trucks that were not there before, it is saved ("the answer had been lost")', async () => {
+    const h = form(null);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: typed });
+    // Van 9 of another day already had the name: not this attempt's truck.
+    const older = truck(5, { ...typed, plate: '5555 OLD' });
+    await lookedUp(1, [older]);
+    (await call(2)).reply.resolve(HttpResponse.error());
+    await waitFor(h.actor, (s) => s.matches('checking'));
+    expect(selectFormSaving(h.actor.getSnapshot())).toBe(true);
+    const saved = truck(12, typed);
+    const check = await call(3);
+    expect([check.method, check.path, check.query]).toEqual(['GET', '/stores/trucks/maintenance', { search: 'Van 9' }]);
+    json(check, [older, saved]);
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(h.events).toEqual([{ type: 'truck.saved', at: expect.any(Number), truck: saved }]);
+    expect(h.notices).toEqual([{ key: 'common.savedAfterLostAnswer', severity: 'success' }]);
+    expect(h.wentTo).toEqual([saved]);
+  });
+
+  it('not found after a lost answer: not saved, every value kept, and Save creates it again', async () => {
+    const h = form(null);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: typed });
+    await lookedUp(1);
+    (await call(2)).reply.resolve(HttpResponse.error());
+    // Same name, another plate: not what was sent.
+    json(await call(3), [truck(13, { ...typed, plate: '1313 NOT' })]);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'failed' }));
+    expect(selectFormSaveError(h.actor.getSnapshot())).toEqual({ kind: 'notSaved' });
+    expect(h.actor.getSnapshot().context.values).toEqual(typed);
+    expect(h.events).toEqual([]);
+
+    h.actor.send({ type: 'form.submit', values: typed });
+    await lookedUp(4);
+    const put = await call(5);
+    expect(put.method).toBe('PUT');
+    json(put, truck(14, typed), 201);
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(h.notices).toEqual([{ key: 'common.successfullySaved', severity: 'success' }]);
+  });
+
+  it('when the check fails too it stays uncertain: Save checks again, and never sends the create blindly', async () => {
+    const h = form(null);
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: typed });
+    await lookedUp(1);
+    (await call(2)).reply.resolve(HttpResponse.error());
+    (await call(3)).reply.resolve(HttpResponse.error());
+    await waitFor(h.actor, (s) => s.matches({ editing: 'uncertain' }));
+    expect(selectFormSaveError(h.actor.getSnapshot())).toEqual({ kind: 'unconfirmed' });
+
+    h.actor.send({ type: 'form.submit', values: typed });
+    const again = await call(4);
+    expect([again.method, again.path]).toEqual(['GET', '/stores/trucks/maintenance']);
+    json(again, [truck(12, typed)]);
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(h.notices).toEqual([{ key: 'common.savedAfterLostAnswer', severity: 'success' }]);
+  });
+
+  it('an edit whose answer is lost is an ordinary failure: sending an update again cannot duplicate', async () => {
+    const h = form(7);
+    json(await call(1), truck(7));
+    await waitFor(h.actor, (s) => s.matches({ editing: 'idle' }));
+    h.actor.send({ type: 'form.submit', values: { ...truckValuesOf(truck(7)), capacity: 50 } });
+    (await call(2)).reply.resolve(HttpResponse.error());
+    await waitFor(h.actor, (s) => s.matches({ editing: 'failed' }));
+    expect(selectFormSaveError(h.actor.getSnapshot())).toEqual({ kind: 'general' });
+    expect(calls).toHaveLength(2);
   });
 
   it('a truck that does not load can be retried', async () => {

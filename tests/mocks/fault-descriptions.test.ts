@@ -49,6 +49,13 @@ describe('the Demo menu’s active faults in words', () => {
     ]);
   });
 
+  it("reads 'lost-response' as work done with the answer lost, in English and Spanish", () => {
+    const faults = createFaults();
+    faults.fail('POST /stores/offers', 'lost-response', { times: 1 });
+    expect(describeFaults(faults.activeFaults(), en, 'en')).toEqual(['On POST /stores/offers: does the work, then the answer is lost (connection dropped), the next call']);
+    expect(describeFaults(faults.activeFaults(), es, 'es')).toEqual(['En POST /stores/offers: hace el trabajo y la respuesta se pierde (conexión cortada), la próxima llamada']);
+  });
+
   it('speaks Spanish, numbers included', () => {
     const faults = createFaults();
     faults.latency({ minMs: 300, maxMs: 1500 });

@@ -268,3 +268,50 @@ async function retry<T>(attempt: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+describe("'lost-response': the server does the work, the answer never arrives (issue 23)", () => {
+  it('runs the handler (the truck is stored) and then fails the call at the network level', async () => {
+    const token = await sessionToken();
+    const { devkit } = backend.current;
+    const named = (name: string) => (devkit.records('trucks') as Array<{ name: string }>).filter((t) => t.name === name).length;
+    devkit.fail('PUT /stores/trucks', 'lost-response', { times: 1 });
+    expect(devkit.faults().failures).toEqual([{ operation: 'PUT /stores/trucks', outcome: 'lost-response', remaining: 1 }]);
+    const body = JSON.stringify({ name: 'Lost answer van', plate: '7777 LRS', capacity: 20, driver_name: '', driver_phone: '', status: 'active' });
+    await expect(storeCall('/stores/trucks', token, { method: 'PUT', body })).rejects.toThrow(TypeError);
+    expect(named('Lost answer van')).toBe(1);
+  });
+
+  it('drops the answer of a refused call too: the client cannot tell either way', async () => {
+    const token = await sessionToken();
+    backend.current.devkit.fail('PUT /stores/trucks', 'lost-response');
+    await expect(storeCall('/stores/trucks', token, { method: 'PUT', body: JSON.stringify({}) })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('fault operations that match no call (issue 23)', () => {
+  it('refuses an operation no handler serves and lists the ones that exist', () => {
+    const { devkit } = backend.current;
+    expect(() => devkit.fail('PUT /stores/offers/{id}', 500)).toThrow(/No call matches "PUT \/stores\/offers\/\{id\}"/);
+    expect(() => devkit.fail('PUT /stores/offers/{id}', 500)).toThrow(/POST \/stores\/offers\/\{id\}/);
+    expect(() => devkit.fail('GET /stores/nothing', 'offline')).toThrow(/GET \/stores\/home/);
+    expect(() => devkit.fail('*', 503, { except: ['POST /nowhere'] })).toThrow(/No call matches "POST \/nowhere"/);
+    expect(devkit.faults().failures).toEqual([]);
+  });
+
+  it("still takes '*', any placeholder's name, a method wildcard and the identity provider's calls", () => {
+    const { devkit } = backend.current;
+    for (const operation of [
+      '*',
+      'GET /stores/profile/{storeId}',
+      'get stores/home',
+      '* /stores/trucks',
+      'GET /stores/trucks/{status}',
+      'POST identitytoolkit/v1/accounts:signInWithPassword',
+      '* identitytoolkit/v1/{call}',
+      'POST securetoken/v1/token',
+      'GET directions',
+    ]) {
+      expect(() => devkit.fail(operation, 500)).not.toThrow();
+    }
+  });
+});

@@ -154,3 +154,45 @@ describe('offer form', () => {
     expect(screen.queryByText('Leave without saving?')).toBeNull();
   });
 });
+
+/** The server's records of that name. */
+const named = (name: string) => serverOffers().filter((o) => o.name === name);
+
+describe('offer form: a create whose answer is lost (issue 23)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await storeSignedInSession();
+  });
+  afterEach(() => cleanup());
+
+  it('stored but the answer lost: the form finds the offer, says it was saved, and the server holds exactly one', async () => {
+    const user = userEvent.setup();
+    backend.current.devkit.fail('PUT /stores/offers', 'lost-response', { times: 1 });
+    renderConsoleAt('/operations/offers/create');
+    await formShown();
+    await fill(user, { Name: 'Lost answer loaves', Quantity: '6', 'Ordinary price': '4', 'Offer price': '2' });
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/operations/offers'), { timeout: 5000 });
+    expect(await screen.findByText('It was saved; the answer had been lost on the way')).toBeTruthy();
+    expect(named('Lost answer loaves')).toHaveLength(1);
+  });
+
+  it('not stored (offline): says it was not saved, keeps every field, and Retry creates exactly one', async () => {
+    const user = userEvent.setup();
+    backend.current.devkit.fail('PUT /stores/offers', 'offline', { times: 1 });
+    renderConsoleAt('/operations/offers/create');
+    await formShown();
+    await fill(user, { Name: 'Offline croissants', Quantity: '3', 'Ordinary price': '6', 'Offer price': '3' });
+    await user.click(saveButton());
+    expect((await screen.findByTestId('offer-save-error', {}, { timeout: 5000 })).textContent).toBe(
+      'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.',
+    );
+    expect([field('Name').value, field('Quantity').value, field('Ordinary price').value, field('Offer price').value]).toEqual(['Offline croissants', '3', '6', '3']);
+    expect(named('Offline croissants')).toHaveLength(0);
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/operations/offers'), { timeout: 5000 });
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(named('Offline croissants')).toHaveLength(1);
+  });
+});

@@ -281,6 +281,23 @@ describe('pickup location form', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/pickups'));
   });
 
+  it('what was typed and the position set survive a reload, said to be restored', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderConsoleAt('/pickup/create');
+    await formShown();
+    await fill(user, { Name: 'Typed before the reload' });
+    await user.click(screen.getByText('Simulate map click'));
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+    await waitFor(() => expect(JSON.stringify(Object.values(sessionStorage))).toContain('39.470123'));
+
+    cleanup();
+    renderConsoleAt('/pickup/create');
+    await formShown();
+    expect(field('Name').value).toBe('Typed before the reload');
+    expect(field('Latitude').value).toBe('39.470123');
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeTruthy();
+  });
+
   it('speaks Spanish when the operator chose Spanish', async () => {
     const user = userEvent.setup({ delay: null });
     const { services } = renderConsoleAt('/pickup/create');
@@ -293,5 +310,50 @@ describe('pickup location form', () => {
     await user.click(screen.getByText('Guardar', { selector: 'button' }));
     expect(await screen.findByText('Introduce el nombre del punto')).toBeTruthy();
     expect(messageOf('Latitud')).toBe('Indica la posición: haz clic en el mapa, búscala por la dirección o escribe la latitud y la longitud');
+  });
+});
+
+/** The server's records of that name. */
+const named = (name: string) => serverPickups().filter((p) => p.name === name);
+
+describe('pickup location form: a create whose answer is lost (issue 23)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await storeSignedInSession();
+  });
+  afterEach(() => cleanup());
+
+  it('stored but the answer lost: the form finds the location, says it was saved, and the server holds exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/pickuplocation', 'lost-response', { times: 1 });
+    renderConsoleAt('/pickup/create');
+    await formShown();
+    await fill(user, { ...NEW_PICKUP, Name: 'Lost answer lockers' });
+    await user.click(screen.getByText('Simulate map click'));
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/pickups'), { timeout: 5000 });
+    expect(await screen.findByText('It was saved; the answer had been lost on the way')).toBeTruthy();
+    expect(named('Lost answer lockers')).toHaveLength(1);
+  });
+
+  it('not stored (offline): says it was not saved, keeps every field and the position, and Retry creates exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/pickuplocation', 'offline', { times: 1 });
+    renderConsoleAt('/pickup/create');
+    await formShown();
+    await fill(user, { ...NEW_PICKUP, Name: 'Offline lockers' });
+    await user.click(screen.getByText('Simulate map click'));
+    await user.click(saveButton());
+    expect((await screen.findByTestId('pickup-save-error', {}, { timeout: 5000 })).textContent).toBe(
+      'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.',
+    );
+    expect([field('Name').value, field('Address').value, field('Contact phone').value]).toEqual(['Offline lockers', NEW_PICKUP.Address, NEW_PICKUP['Contact phone']]);
+    expect([field('Latitude').value, field('Longitude').value]).toEqual(['39.470123', '-0.376543']);
+    expect(named('Offline lockers')).toHaveLength(0);
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/pickups'), { timeout: 5000 });
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(named('Offline lockers')).toHaveLength(1);
   });
 });

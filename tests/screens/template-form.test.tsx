@@ -219,3 +219,48 @@ describe('template form', () => {
     expect(await screen.findByText('La cantidad es obligatoria')).toBeTruthy();
   });
 });
+
+/** The server's records of that name. */
+const named = (name: string) => serverTemplates().filter((t) => t.name === name);
+
+describe('template form: a create whose answer is lost (issue 23)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await storeSignedInSession();
+  });
+  afterEach(() => cleanup());
+
+  it('stored but the answer lost: the form finds the template, says it was saved, and the server holds exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/templates', 'lost-response', { times: 1 });
+    renderConsoleAt('/operations/templates/create');
+    await formShown();
+    await fill(user, { Name: 'Lost answer tarts', 'Quantity per day': '5', 'Ordinary price': '6', 'Offer price': '3' });
+    await user.click(field('Friday'));
+    await user.click(saveButton());
+    await listShown();
+    expect(await screen.findByText('It was saved; the answer had been lost on the way')).toBeTruthy();
+    expect(named('Lost answer tarts')).toHaveLength(1);
+  });
+
+  it('not stored (offline): says it was not saved, keeps every field, and Retry creates exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/templates', 'offline', { times: 1 });
+    renderConsoleAt('/operations/templates/create');
+    await formShown();
+    await fill(user, { Name: 'Offline buns', 'Quantity per day': '2', 'Ordinary price': '4', 'Offer price': '2' });
+    await user.click(field('Monday'));
+    await user.click(saveButton());
+    expect((await screen.findByTestId('template-save-error', {}, { timeout: 5000 })).textContent).toBe(
+      'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.',
+    );
+    expect([field('Name').value, field('Quantity per day').value, field('Ordinary price').value, field('Offer price').value]).toEqual(['Offline buns', '2', '4', '2']);
+    expect(tickedWeekdays()).toEqual(['Monday']);
+    expect(named('Offline buns')).toHaveLength(0);
+    await user.click(saveButton());
+    await listShown();
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(named('Offline buns')).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
@@ -200,6 +201,30 @@ describe('truck form', () => {
     expect(serverTruckNamed('Half typed')).toBeUndefined();
   });
 
+  it('what was typed survives a reload, said to be restored; Cancel and Leave drop it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderConsoleAt('/truck/create');
+    await formShown();
+    await fill(user, { Name: 'Typed before the reload', 'Capacity (packages)': '' });
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+
+    cleanup();
+    renderConsoleAt('/truck/create');
+    await formShown();
+    expect(field('Name').value).toBe('Typed before the reload');
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeTruthy();
+
+    await user.click(screen.getByText('Cancel', { selector: 'button' }));
+    await user.click(await screen.findByText('Leave', { selector: 'button' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/trucks/active'));
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('console.draft.'))).toEqual([]);
+    cleanup();
+    renderConsoleAt('/truck/create');
+    await formShown();
+    expect(field('Name').value).toBe('');
+    expect(screen.queryByText('Your unsaved changes were restored.')).toBeNull();
+  });
+
   it('nothing typed: Cancel leaves without asking', async () => {
     const user = userEvent.setup({ delay: null });
     renderConsoleAt('/truck/create');
@@ -230,5 +255,94 @@ describe('truck form', () => {
     await user.click(screen.getByText('Guardar', { selector: 'button' }));
     expect(await screen.findByText('Introduce el nombre del camión')).toBeTruthy();
     expect(messageOf('Matrícula')).toBe('Introduce la matrícula');
+  });
+});
+
+describe('truck form: a create whose answer is lost (issue 23)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await storeSignedInSession();
+  });
+  afterEach(() => cleanup());
+
+  let n = 0;
+  let LOST = { ...NEW_TRUCK };
+  // The backend lives for the whole file: each test creates a truck of its own.
+  beforeEach(() => {
+    n += 1;
+    LOST = { ...NEW_TRUCK, Name: `Van 1${n} (lost answer)`, 'Number plate': `111${n} LAS` };
+  });
+
+  it('stored but the answer lost: the form finds the truck, says it was saved, and the server holds exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/trucks', 'lost-response', { times: 1 });
+    renderConsoleAt('/truck/create');
+    await formShown();
+    await fill(user, LOST);
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/trucks/active'), { timeout: 5000 });
+    expect(await screen.findByText('It was saved; the answer had been lost on the way')).toBeTruthy();
+    expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(1);
+  });
+
+  it('not stored (offline): says it was not saved, keeps every field, and Retry creates exactly one', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/trucks', 'offline', { times: 1 });
+    renderConsoleAt('/truck/create');
+    await formShown();
+    await fill(user, LOST);
+    await user.click(saveButton());
+    expect((await screen.findByTestId('truck-save-error', {}, { timeout: 5000 })).textContent).toBe(
+      'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.',
+    );
+    expect(field('Name').value).toBe(LOST.Name);
+    expect(field('Number plate').value).toBe(LOST['Number plate']);
+    expect(field('Driver phone').value).toBe(LOST['Driver phone']);
+    expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(0);
+    await user.click(saveButton());
+    await waitFor(() => expect(window.location.pathname).toBe('/trucks/active'), { timeout: 5000 });
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(1);
+  });
+
+  it('when the check cannot be made either, Retry checks again first and never creates a second truck', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.current.devkit.fail('PUT /stores/trucks', 'lost-response', { times: 1 });
+    backend.current.devkit.fail('GET /stores/trucks/{status}', 'offline', { times: 1 });
+    renderConsoleAt('/truck/create');
+    await formShown();
+    await fill(user, LOST);
+    await user.click(saveButton());
+    // The look-up before the create failed: nothing was sent.
+    expect((await screen.findByTestId('truck-save-error', {}, { timeout: 5000 })).textContent).toBe(SAVE_FAILED);
+    expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(0);
+    // Now the look-up before the create answers, the create's answer is lost, and so is the check's.
+    let lookups = 0;
+    backend.current.server.use(
+      http.get(`${backend.current.ctx.apiBaseUrl}/stores/trucks/:status`, () => {
+        lookups += 1;
+        return lookups === 2 ? HttpResponse.error() : undefined;
+      }),
+    );
+    try {
+      await user.click(saveButton());
+      // The earlier failure's message may still be on screen as the save starts: wait for the new one.
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('truck-save-error').textContent).toBe(
+            'The answer was lost and we could not check whether it was saved. Retry checks first and saves only if it was not.',
+          ),
+        { timeout: 5000 },
+      );
+      expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(1);
+      await user.click(saveButton());
+      await waitFor(() => expect(window.location.pathname).toBe('/trucks/active'), { timeout: 5000 });
+      expect(await screen.findByText('It was saved; the answer had been lost on the way')).toBeTruthy();
+      expect(lookups).toBe(3);
+      expect(serverTrucks().filter((t) => t.name === LOST.Name)).toHaveLength(1);
+    } finally {
+      backend.current.server.resetHandlers();
+    }
   });
 });

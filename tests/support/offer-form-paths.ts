@@ -3,6 +3,7 @@ import { OfferSchema, type Offer } from '../../src/api/offers';
 import { TemplateSchema, type Template } from '../../src/api/templates';
 import { blankOfferValues, offerFormMachine, type OfferFormLoaded, type OfferFormValues } from '../../src/machines/offer-form.machine';
 import { MONDAY_9AM_SECONDS, offerWire } from './fixtures';
+import { answerLost } from './lost-answer';
 import { PATH_CLOCK_START, type PathEvent, type PathModel } from './paths';
 
 /**
@@ -61,6 +62,11 @@ export const offerFormPathEvents = [
   { type: 'xstate.done.actor.saveOffer', output: withoutImage },
   { type: 'xstate.error.actor.saveOffer', error: { kind: 'http', status: 400, message: SAVE_RULE_MESSAGE } },
   { type: 'xstate.error.actor.saveOffer', error: { kind: 'http', status: 500 } },
+  // A create whose answer was lost (issue 23), then the check: found, not there, or failed too.
+  { type: 'xstate.error.actor.saveOffer', error: answerLost(typed, 'PUT /stores/offers') },
+  { type: 'xstate.done.actor.findCreated', output: withoutImage },
+  { type: 'xstate.done.actor.findCreated', output: null },
+  { type: 'xstate.error.actor.findCreated', error: { kind: 'network' } },
   { type: 'form.retry' },
   { type: 'xstate.done.actor.createTemplate', output: template },
   { type: 'xstate.error.actor.createTemplate', error: { kind: 'http', status: 500 } },

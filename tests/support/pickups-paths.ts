@@ -2,6 +2,7 @@ import type { PagedList } from '../../src/api/codecs';
 import { ApiError } from '../../src/api/errors';
 import type { PickupLocation } from '../../src/api/logistics';
 import { blankPickupValues, pickupFormMachine, pickupsListMachine, type PickupFormValues } from '../../src/machines/pickups.machine';
+import { answerLost } from './lost-answer';
 import type { PathEvent, PathModel } from './paths';
 
 /** A pickup location of store 1 as the server answers it. */
@@ -71,6 +72,11 @@ export const pickupFormPathEvents = [
   { type: 'xstate.done.actor.save', output: pickup(31, typedPickup) },
   { type: 'xstate.error.actor.save', error: http(400, 'country: XX is not a known two-letter country code', 'PUT /stores/pickuplocation') },
   { type: 'xstate.error.actor.save', error: http(500, 'down', 'PUT /stores/pickuplocation') },
+  // A create whose answer was lost (issue 23), then the check: found, not there, or failed too.
+  { type: 'xstate.error.actor.save', error: answerLost(typedPickup, 'PUT /stores/pickuplocation') },
+  { type: 'xstate.done.actor.findCreated', output: pickup(31, typedPickup) },
+  { type: 'xstate.done.actor.findCreated', output: null },
+  { type: 'xstate.error.actor.findCreated', error: new ApiError({ kind: 'network', message: 'offline', operation: 'GET /stores/pickuplocation' }) },
 ] satisfies readonly PathEvent<typeof pickupFormMachine>[];
 
 export const pickupFormPathModel: PathModel<typeof pickupFormMachine> = {

@@ -2,6 +2,7 @@ import type { Lookups } from '../../src/api/lookups';
 import { TemplateSchema, type Template } from '../../src/api/templates';
 import { blankTemplateValues, templateFormMachine, type TemplateFormLoaded, type TemplateFormValues } from '../../src/machines/template-form.machine';
 import { MONDAY_9AM_SECONDS, offerWire } from './fixtures';
+import { answerLost } from './lost-answer';
 import { PATH_CLOCK_START, type PathEvent, type PathModel } from './paths';
 
 /**
@@ -62,6 +63,11 @@ export const templateFormPathEvents = [
   { type: 'xstate.done.actor.saveTemplate', output: pathTemplate({ name: typedTemplate.name }) },
   { type: 'xstate.error.actor.saveTemplate', error: { kind: 'http', status: 400, message: TEMPLATE_RULE_MESSAGE } },
   { type: 'xstate.error.actor.saveTemplate', error: { kind: 'http', status: 500 } },
+  // A create whose answer was lost (issue 23), then the check: found, not there, or failed too.
+  { type: 'xstate.error.actor.saveTemplate', error: answerLost(typedTemplate, 'PUT /stores/templates') },
+  { type: 'xstate.done.actor.findCreated', output: pathTemplate({ name: typedTemplate.name }) },
+  { type: 'xstate.done.actor.findCreated', output: null },
+  { type: 'xstate.error.actor.findCreated', error: { kind: 'network' } },
   { type: 'form.retry' },
 ] satisfies readonly PathEvent<typeof templateFormMachine>[];
 

@@ -2,6 +2,7 @@ import type { PagedList } from '../../src/api/codecs';
 import { ApiError } from '../../src/api/errors';
 import type { Truck } from '../../src/api/logistics';
 import { blankTruckValues, truckFormMachine, trucksListMachine, truckValuesOf, type TruckFormValues } from '../../src/machines/trucks.machine';
+import { answerLost } from './lost-answer';
 import type { PathEvent, PathModel } from './paths';
 
 /** A truck of store 1 as the server answers it: an active van unless told otherwise. */
@@ -71,6 +72,11 @@ export const truckFormPathEvents = [
   { type: 'xstate.done.actor.save', output: truck(7, { capacity: 44, status: 'maintenance' }) },
   { type: 'xstate.error.actor.save', error: http(409, 'plate: 1007 LKM is already the plate of Van 1', 'POST /stores/trucks') },
   { type: 'xstate.error.actor.save', error: http(500, 'down', 'POST /stores/trucks') },
+  // A create whose answer was lost (issue 23), then the check: found, not there, or failed too.
+  { type: 'xstate.error.actor.save', error: answerLost(typedTruckValues, 'PUT /stores/trucks') },
+  { type: 'xstate.done.actor.findCreated', output: truck(12, typedTruckValues) },
+  { type: 'xstate.done.actor.findCreated', output: null },
+  { type: 'xstate.error.actor.findCreated', error: new ApiError({ kind: 'network', message: 'offline', operation: 'GET /stores/trucks/{status}' }) },
 ] satisfies readonly PathEvent<typeof truckFormMachine>[];
 
 export const truckFormPathModel: PathModel<typeof truckFormMachine> = {

@@ -35,10 +35,19 @@ import {
   selectPickupEndsTomorrow,
   type OfferDatesEvent,
 } from '../../machines/offer-dates.machine';
-import { blankOfferValues, selectRestoredDraft, selectSaveError, selectSaving, selectTemplateFailed, type OfferFormMachine, type OfferFormValues } from '../../machines/offer-form.machine';
+import {
+  blankOfferValues,
+  selectChecking,
+  selectRestoredDraft,
+  selectSaveError,
+  selectSaving,
+  selectTemplateFailed,
+  type OfferFormMachine,
+  type OfferFormValues,
+} from '../../machines/offer-form.machine';
 import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
-import { messageKeyOf, offerFormSchema, ruleFieldOf } from './offer-form-schema';
+import { formMessageText, offerFormSchema, ruleFieldOf } from './offer-form-schema';
 
 
 interface OfferFormProps {
@@ -72,6 +81,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   const { errors, isSubmitted } = formState;
 
   const saving = useSelector(actor, selectSaving);
+  const checking = useSelector(actor, selectChecking);
   const saveError = useSelector(actor, selectSaveError);
   const restored = useSelector(actor, selectRestoredDraft);
   const offer = useSelector(actor, (s) => s.context.offer);
@@ -129,8 +139,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   const messageOf = (error: FieldError | undefined): string | undefined => {
     const message = error?.message;
     if (!message) return undefined;
-    const key = messageKeyOf(message);
-    return key ? t(key) : message;
+    return formMessageText(t, message);
   };
   // Once the offer is saved and only its template failed, Retry makes the template alone.
   const submit = handleSubmit((values) => actor.send(selectTemplateFailed(actor.getSnapshot()) ? { type: 'form.retry' } : { type: 'form.submit', values }));
@@ -148,8 +157,12 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   );
 
   const templateFailed = useSelector(actor, selectTemplateFailed);
-  const serverText = saveError?.kind === 'server' ? (messageKeyOf(saveError.message) ? t(messageKeyOf(saveError.message)!) : saveError.message) : null;
-  const errorText = saveError ? (templateFailed ? t('offerForm.templateFailed', { reason: serverText ?? '' }).trim() : (serverText ?? t('offerForm.saveFailed'))) : null;
+  const serverText = saveError?.kind === 'server' ? formMessageText(t, saveError.message) : null;
+  // A create whose answer was lost: not saved (checked), or not known (Retry checks first).
+  const lostText = saveError?.kind === 'notSaved' ? t('common.notSavedAfterLostAnswer') : saveError?.kind === 'unconfirmed' ? t('common.saveUnconfirmed') : null;
+  const errorText = saveError
+    ? (lostText ?? (templateFailed ? t('offerForm.templateFailed', { reason: serverText ?? '' }).trim() : (serverText ?? t('offerForm.saveFailed'))))
+    : null;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="offer-form">
@@ -295,7 +308,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
           errorText={errorText}
           errorTestId="offer-save-error"
           saving={saving}
-          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          labels={{ save: t('offerForm.save'), saving: t(checking ? 'common.checkingSaved' : 'offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
           onCancel={onCancel}
         />
       </Stack>

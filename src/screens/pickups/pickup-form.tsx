@@ -17,7 +17,7 @@ import { useLocale } from '../../i18n';
 import { countryOptions } from '../../lib/countries';
 import { selectLookupOutcome, type addressLookupMachine, type Position } from '../../machines/address-lookup.machine';
 import type { PickupFormValues } from '../../machines/pickups.machine';
-import { selectFormSaving } from '../../machines/record-form.machine';
+import { selectFormChecking, selectFormSaving } from '../../machines/record-form.machine';
 import { FormActions, FormSection } from '../../ui/form-fields';
 import { useSaveErrorText, type RecordFormActor } from '../records/record-form-frame';
 import { fieldMessage, RecordTextField } from '../records/record-fields';
@@ -61,6 +61,7 @@ export function PickupForm({
   });
   const { errors } = formState;
   const saving = useSelector(actor, selectFormSaving);
+  const checking = useSelector(actor, selectFormChecking);
   const { text: errorText } = useSaveErrorText(actor, { general: 'pickupForm.saveFailed', conflict: 'pickupForm.conflict' });
   // 250 options: made once per language, not on every keystroke.
   const countryItems = useMemo(
@@ -161,7 +162,7 @@ export function PickupForm({
             <RecordTextField
               label={t('pickupForm.lat')}
               // "Set the position…" once, under latitude; longitude is marked too.
-              error={positionMissing ? t(POSITION_REQUIRED) : fieldMessage(t, errors.lat)}
+              error={positionMissing ? t('pickupForm.positionRequired') : fieldMessage(t, errors.lat)}
               field={degreesField(register('lat', { valueAsNumber: true }))}
               type="number"
               inputMode="decimal"
@@ -192,7 +193,7 @@ export function PickupForm({
           errorText={errorText}
           errorTestId="pickup-save-error"
           saving={saving}
-          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          labels={{ save: t('offerForm.save'), saving: t(checking ? 'common.checkingSaved' : 'offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
           onCancel={onCancel}
         />
       </Stack>

@@ -22,6 +22,7 @@ import { formatPercent } from '../../lib/format';
 import { atTimeOfDay, endsNextDay, placeTemplateWindows, timeOfDay, type TemplateWindows } from '../../lib/offer-dates';
 import {
   blankTemplateValues,
+  selectTemplateChecking,
   selectTemplateRestoredDraft,
   selectTemplateSaveError,
   selectTemplateSaving,
@@ -30,7 +31,7 @@ import {
 } from '../../machines/template-form.machine';
 import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
 import { ImageUpload } from '../../ui/image-upload/image-upload';
-import { messageKeyOf, ruleFieldOf } from '../offers/offer-form-schema';
+import { formMessageText, ruleFieldOf } from '../offers/offer-form-schema';
 import { templateFormSchema } from './template-form-schema';
 
 type WindowField = 'order_date_from' | 'order_date_to' | 'pickup_date_from' | 'pickup_date_to';
@@ -63,6 +64,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
   const { errors, isSubmitted } = formState;
 
   const saving = useSelector(actor, selectTemplateSaving);
+  const checking = useSelector(actor, selectTemplateChecking);
   const saveError = useSelector(actor, selectTemplateSaveError);
   const restored = useSelector(actor, selectTemplateRestoredDraft);
   const template = useSelector(actor, (s) => s.context.template);
@@ -103,8 +105,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
   const messageOf = (error: FieldError | undefined): string | undefined => {
     const message = error?.message;
     if (!message) return undefined;
-    const key = messageKeyOf(message);
-    return key ? t(key) : message;
+    return formMessageText(t, message);
   };
   const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
 
@@ -121,10 +122,13 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
 
   const errorText = saveError
     ? saveError.kind === 'server'
-      ? messageKeyOf(saveError.message)
-        ? t(messageKeyOf(saveError.message)!)
-        : saveError.message
-      : t('templateForm.saveFailed')
+      ? formMessageText(t, saveError.message)
+      : // A create whose answer was lost: not saved (checked), or not known (Retry checks first).
+        saveError.kind === 'notSaved'
+        ? t('common.notSavedAfterLostAnswer')
+        : saveError.kind === 'unconfirmed'
+          ? t('common.saveUnconfirmed')
+          : t('templateForm.saveFailed')
     : null;
   const tomorrow = t('offerForm.tomorrowHint');
 
@@ -223,7 +227,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Te
           errorText={errorText}
           errorTestId="template-save-error"
           saving={saving}
-          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          labels={{ save: t('offerForm.save'), saving: t(checking ? 'common.checkingSaved' : 'offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
           onCancel={onCancel}
         />
       </Stack>

@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { TRUCK_STATUSES, type Truck } from '../../api/logistics';
 import { useLocale, type MessageKey } from '../../i18n';
-import { selectFormSaving } from '../../machines/record-form.machine';
+import { selectFormChecking, selectFormSaving } from '../../machines/record-form.machine';
 import type { TruckFormValues } from '../../machines/trucks.machine';
 import { FormActions, FormSection } from '../../ui/form-fields';
 import type { RecordFormActor } from '../records/record-form-frame';
@@ -38,6 +38,7 @@ export function TruckForm({ actor, initial, onCancel }: { actor: RecordFormActor
   });
   const { errors } = formState;
   const saving = useSelector(actor, selectFormSaving);
+  const checking = useSelector(actor, selectFormChecking);
   const { error: saveError, text: errorText } = useSaveErrorText(actor, { general: 'truckForm.saveFailed', conflict: 'truckForm.plateTaken', conflictOn: CONFLICTS });
 
   useEffect(() => {
@@ -112,7 +113,7 @@ export function TruckForm({ actor, initial, onCancel }: { actor: RecordFormActor
           errorText={errorText}
           errorTestId="truck-save-error"
           saving={saving}
-          labels={{ save: t('offerForm.save'), saving: t('offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
+          labels={{ save: t('offerForm.save'), saving: t(checking ? 'common.checkingSaved' : 'offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
           onCancel={onCancel}
         />
       </Stack>
