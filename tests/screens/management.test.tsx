@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Earning, ManagementInfo, MonthlySales } from '../../src/api/management';
@@ -216,6 +216,56 @@ describe('Management Information dashboard', () => {
     expect(screen.getByText('Error on get management info')).toBeTruthy();
     expect(screen.getByText('Error on get management sales')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+  });
+
+  it('shows segment labels from the server as text: no element of theirs ends up in the chart', async () => {
+    // Labels a compromised or careless server could send: ApexCharts writes legend and tooltip
+    // text with innerHTML, so unescaped they became <img> and <svg onload> elements.
+    const hostile = ['<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', 'Tom & "Jerry\'s" <b>'];
+    const db = backend.current.db;
+    const original = db.earnings.findMany().map((segment) => ({ id: segment.id, label: segment.label }));
+    try {
+      await openDashboard(async () => {
+        for (const [i, segment] of original.entries()) {
+          await db.earnings.update((q) => q.where({ id: segment.id }), {
+            data(draft) {
+              draft.label = hostile[i % hostile.length];
+            },
+          });
+        }
+      });
+      const server = await fromServer();
+      expect(server.earnings.map((e) => e.label)).toContain(hostile[0]);
+      const chart = await figure('Earnings segmentation');
+      await within(chart).findByRole('img', { name: 'Doughnut chart of earnings per segment' }, { timeout: 5000 });
+      const percents = shares(server.earnings.map((e) => e.value)).map((p) => formatPercent(p, 'en'));
+      // The literal text is shown in the legend...
+      await waitFor(() => expect(texts(chart, '.apexcharts-legend-text')).toEqual(server.earnings.map((e, i) => `${e.label}: ${percents[i]}`)));
+      // ...and nothing was parsed out of it: no <img>, no <b>, and the chart's own <svg> is the only one.
+      expect(chart.querySelectorAll('img, b, [onload], [onerror]')).toHaveLength(0);
+      for (const legend of chart.querySelectorAll('.apexcharts-legend-text')) expect(legend.children).toHaveLength(0);
+      expect(chart.querySelectorAll('svg[onload], .apexcharts-legend-text *')).toHaveLength(0);
+      // The tooltip of a slice, written the same way, shows its label as text too.
+      const slice = chart.querySelector('.apexcharts-pie-area');
+      if (!slice) throw new Error('no slice in the doughnut');
+      fireEvent.mouseEnter(slice);
+      fireEvent.mouseMove(slice);
+      const label = await waitFor(() => {
+        const found = chart.querySelector('.apexcharts-tooltip-text-y-label');
+        expect(found?.textContent).toBe(`${server.earnings[0].label}: `);
+        return found;
+      });
+      expect(label?.children).toHaveLength(0);
+      expect(chart.querySelectorAll('img, b, [onload], [onerror]')).toHaveLength(0);
+    } finally {
+      for (const segment of original) {
+        await db.earnings.update((q) => q.where({ id: segment.id }), {
+          data(draft) {
+            draft.label = segment.label;
+          },
+        });
+      }
+    }
   });
 
   it('words the dashboard in Spanish: title, months and numbers', async () => {

@@ -171,6 +171,26 @@ describe('notifications', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/settings/billing'));
   });
 
+  it('a click_action that only looks like a path (/\\host/x, \\\\host) is not a link: the console stays where it is', async () => {
+    const user = userEvent.setup();
+    renderWithPushes('/overview');
+    await shellShown();
+    await act(async () => {
+      await backend.current.devkit.push({ type: 'feature', title: 'Backslash host', click_action: '/\\host/x' });
+      await backend.current.devkit.push({ type: 'feature', title: 'Double backslash host', click_action: '\\\\host' });
+    });
+    await openPopover(user);
+    const origin = window.location.origin;
+    for (const title of ['Backslash host', 'Double backslash host']) {
+      const row = rowTitled(title);
+      // Not a link at all, so no click can take the tab to another host in place.
+      expect(row.querySelector('a')).toBeNull();
+      await user.click(within(row).getByTestId('notification-title'));
+      expect(window.location.origin).toBe(origin);
+      expect(window.location.pathname).toBe('/overview');
+    }
+  });
+
   it('"See all" goes to the pending orders', async () => {
     const user = userEvent.setup();
     renderWithPushes('/overview');

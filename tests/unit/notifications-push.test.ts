@@ -23,6 +23,32 @@ describe('clickTarget: where a notification leads', () => {
   it.each([['javascript:alert(1)'], ['mailto:ops@example.com'], ['//evil.example.com/x'], ['orders'], ['']])('does not follow %j', (action) => {
     expect(clickTarget(action, ORIGIN)).toBeNull();
   });
+
+  // Browsers read a backslash as a slash and drop tabs and newlines, so each of these names
+  // another host: none may be followed in place (issue #23, 14).
+  it.each([
+    ['/\\host/x'],
+    ['\\\\host'],
+    ['//host'],
+    ['/\t/host'],
+    ['\\/host'],
+    [`${ORIGIN}/\\host`],
+    ['javascript:alert(1)'],
+    [' JavaScript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['http://[bad'],
+  ])('%j is not a path of the console: not a link', (action) => {
+    expect(clickTarget(action, ORIGIN)).toBeNull();
+  });
+
+  it.each([
+    ['/operations/order/12', { kind: 'app', path: '/operations/order/12' }],
+    // An encoded backslash is an ordinary character of a path on this origin.
+    ['/%5Chost', { kind: 'app', path: '/%5Chost' }],
+    ['https://evil.example', { kind: 'external', url: 'https://evil.example/' }],
+  ])('%j → %j', (action, target) => {
+    expect(clickTarget(action, ORIGIN)).toEqual(target);
+  });
 });
 
 describe('push payloads', () => {

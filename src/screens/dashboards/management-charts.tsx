@@ -7,8 +7,17 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
+import { escapeHtml } from '../../lib/escape-html';
 import { formatMoney, formatPercent, formatThousands, type Locale } from '../../lib/format';
 import { CHART_HEIGHT, type ChartTheme } from './chart-theme';
+
+/**
+ * ApexCharts writes its legend and tooltip text with innerHTML, so every string that reaches one
+ * of those (a segment's label comes from the server) goes through escapeHtml here, where the
+ * options are built. Text it draws into the SVG (axis labels, data labels) is set with
+ * textContent and stays raw.
+ */
+const tooltipTitle = (name: string) => (name ? `${escapeHtml(name)}: ` : '');
 
 /**
  * What every chart shares: the theme's font and colours, no toolbar (nothing to zoom in 12 bars),
@@ -66,8 +75,8 @@ export function SalesBarChart({ label, seriesName, categories, months, values, l
       yaxis: { labels: { formatter: thousands } },
       tooltip: {
         ...base.tooltip,
-        x: { formatter: (_value: number, opts?: { dataPointIndex?: number }) => months[opts?.dataPointIndex ?? 0] ?? '' },
-        y: { formatter: thousands },
+        x: { formatter: (_value: number, opts?: { dataPointIndex?: number }) => escapeHtml(months[opts?.dataPointIndex ?? 0] ?? '') },
+        y: { formatter: (value: number) => escapeHtml(thousands(value)), title: { formatter: tooltipTitle } },
       },
     };
   }, [theme, label, categories, months, language]);
@@ -99,12 +108,12 @@ export function EarningsDoughnut({ label, labels, values, colors, percents, lang
       stroke: { width: 2, colors: [theme.surface] },
       legend: {
         position: 'bottom',
-        formatter: (name: string, opts?: { seriesIndex?: number }) => `${name}: ${percent(percents[opts?.seriesIndex ?? 0] ?? 0)}`,
+        formatter: (name: string, opts?: { seriesIndex?: number }) => escapeHtml(`${name}: ${percent(percents[opts?.seriesIndex ?? 0] ?? 0)}`),
       },
       // ApexCharts hands the label its own percentage; ours comes from the same shares as the legend.
       dataLabels: { enabled: true, formatter: (_value: number, opts?: { seriesIndex?: number }) => percent(percents[opts?.seriesIndex ?? 0] ?? 0) },
       plotOptions: { pie: { donut: { size: '60%' } } },
-      tooltip: { ...base.tooltip, y: { formatter: (value: number) => formatMoney(value, language) } },
+      tooltip: { ...base.tooltip, y: { formatter: (value: number) => escapeHtml(formatMoney(value, language)), title: { formatter: tooltipTitle } } },
     };
   }, [theme, label, labels, colors, percents, language]);
   return <Chart type="donut" height={CHART_HEIGHT} width="100%" options={options} series={values} />;
