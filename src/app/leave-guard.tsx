@@ -34,8 +34,11 @@ export function useLeaveGuard(unsaved: boolean, isUnsaved: () => boolean) {
   };
 }
 
-/** "Leave without saving?" with Leave / Keep editing; Keep editing has the focus. */
-export function LeaveDialog({ guard, bodyKey }: { guard: ReturnType<typeof useLeaveGuard>; bodyKey: MessageKey }) {
+/**
+ * "Leave without saving?" with Leave / Keep editing; Keep editing has the focus. `onLeave` runs
+ * before leaving: the form drops its changes (and the draft kept for a reload).
+ */
+export function LeaveDialog({ guard, bodyKey, onLeave }: { guard: ReturnType<typeof useLeaveGuard>; bodyKey: MessageKey; onLeave?: () => void }) {
   const t = useT();
   const titleId = useId();
   const bodyId = useId();
@@ -47,7 +50,14 @@ export function LeaveDialog({ guard, bodyKey }: { guard: ReturnType<typeof useLe
         </DialogTitle>
         <DialogContent id={bodyId}>{t(bodyKey)}</DialogContent>
         <DialogActions>
-          <Button variant="solid" color="danger" onClick={guard.leave}>
+          <Button
+            variant="solid"
+            color="danger"
+            onClick={() => {
+              onLeave?.();
+              guard.leave();
+            }}
+          >
             {t('form.leaveGo')}
           </Button>
           {/* Keep editing has the focus: Enter never throws work away. */}

@@ -51,8 +51,33 @@ export function remove(which: Area, key: string): void {
   area(which)?.removeItem(key);
 }
 
+/** Writes waiting for typing to pause (form drafts), by key: a later write or a removal replaces them. */
+const laterWrites = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Writes `value` once `delayMs` pass without another write (or removal) of the same key. */
+export function writeJsonLater(which: Area, key: string, value: unknown, delayMs: number): void {
+  cancelLaterWrite(key);
+  laterWrites.set(
+    key,
+    setTimeout(() => {
+      laterWrites.delete(key);
+      writeJson(which, key, value);
+    }, delayMs),
+  );
+}
+
+export function cancelLaterWrite(key: string): void {
+  const timer = laterWrites.get(key);
+  if (timer === undefined) return;
+  clearTimeout(timer);
+  laterWrites.delete(key);
+}
+
 /** Removes every app key from both storage areas. Keys of other owners are left alone. */
 export function clearAppStorage(): void {
+  // A draft write still waiting must not bring back what signing out removed.
+  for (const timer of laterWrites.values()) clearTimeout(timer);
+  laterWrites.clear();
   for (const which of ['local', 'session'] as const) {
     const store = area(which);
     if (!store) continue;

@@ -8,6 +8,7 @@ import { languageSwitchMachine } from './language-switch.machine';
 import { profileFormMachine, profileValuesOf } from './profile-form.machine';
 import { recordSavedOperator } from './session/stored-user';
 import type { SettingsSaveInput } from './settings-form.machine';
+import { OperatorProfileDraftSchema, settingsDraft } from './settings-draft';
 import type { SnackbarRequest } from './snackbar.machine';
 import type { OperatorProfileInput } from '../api/settings';
 
@@ -15,8 +16,10 @@ const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error
 
 /** The profile page's form machine with its real effects; pulled in only by the lazy profile screen. */
 export function liveProfileFormMachine({ journal, notify }: { journal: Journal; notify: (message: SnackbarRequest) => void }) {
+  const { readDraft, ...draftActions } = settingsDraft<Operator, OperatorProfileInput>('profile', OperatorProfileDraftSchema, ({ data }) => data.id ?? data.email);
   return profileFormMachine.provide({
     actors: {
+      readDraft,
       load: fromPromise(async (): Promise<Operator> => {
         const operator = journal.state().session.user?.operator;
         if (!operator) throw new Error('No operator is signed in');
@@ -29,6 +32,7 @@ export function liveProfileFormMachine({ journal, notify }: { journal: Journal; 
       notifySaved: () => notify({ key: 'common.successfullySaved', severity: 'success' }),
       notifyFailed: (_, { key }) => notify({ key, severity: 'error' }),
       logFailure: (_, { error }) => console.info('Operator profile call failed', describe(error)),
+      ...draftActions,
     },
   });
 }

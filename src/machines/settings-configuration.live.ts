@@ -3,6 +3,7 @@ import { saveStoreConfig, type StoreConfigInput } from '../api/settings';
 import { getStoreProfile, withoutApiKey, type JournalStoreProfile } from '../api/stores';
 import { now } from '../lib/clock';
 import { createSettingsFormMachine, type SettingsFormInput, type SettingsSaveInput } from './settings-form.machine';
+import { ConfigurationDraftSchema, settingsDraft } from './settings-draft';
 import { settingsFeedback, type SettingsDeps } from './settings.live';
 
 /**
@@ -27,8 +28,10 @@ export const configurationFormMachine = createSettingsFormMachine<JournalStorePr
 });
 
 export function liveConfigurationFormMachine(deps: SettingsDeps) {
+  const { readDraft, ...draftActions } = settingsDraft<JournalStoreProfile, ConfigurationValues>('configuration', ConfigurationDraftSchema);
   return configurationFormMachine.provide({
     actors: {
+      readDraft,
       load: fromPromise(async ({ input }: { input: SettingsFormInput }) => withoutApiKey(await getStoreProfile(input.storeId))),
       save: fromPromise(async ({ input }: { input: SettingsSaveInput<JournalStoreProfile, ConfigurationValues> }) =>
         withoutApiKey(await saveStoreConfig(input.values, input.data.id)),
@@ -38,6 +41,7 @@ export function liveConfigurationFormMachine(deps: SettingsDeps) {
       // The accent (the theme reads the store projection's colour) and every reader of the profile follow at once.
       recordSaved: (_, { data }) => deps.journal.append({ type: 'store.profileSaved', at: now(), profile: data }),
       ...settingsFeedback(deps, 'Store configuration'),
+      ...draftActions,
     },
   });
 }

@@ -1,7 +1,7 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { MessageKey } from '../i18n';
 import { sameValue } from '../lib/same-value';
-import { loadFailureFromError, type LoadFailureContext } from './load-failure';
+import { loadFailureFromError, refusalOr, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -17,6 +17,12 @@ import { promiseNotProvided } from './not-provided';
  * change reaches the machine (`form.changed`), which knows whether the form differs from what
  * the server holds (the leave guard asks then). Each form is one typed instance of this factory:
  * `TData` is what the server answers (the load and each save), `TValues` what the form edits.
+ *
+ * What is typed survives a reload until it is saved or discarded (issue #23, 15): after the load,
+ * `restoring` reads the draft a reload left behind (`readDraft`); while the values differ from
+ * the server's they are kept as the draft (`persistDraft`, written once typing pauses, at once
+ * after a failed save), and once they are the server's again (saved, discarded, typed back) the
+ * draft goes (`clearDraft`). Storage is the live wiring's business (src/lib/form-draft.ts).
  */
 
 export interface SettingsFormInput {
@@ -27,6 +33,12 @@ export interface SettingsFormInput {
 export interface SettingsSaveInput<TData, TValues> {
   storeId: number;
   values: TValues;
+  data: TData;
+}
+
+/** Whose draft: the store, and what the server answered (a form keyed by another record reads its id there). */
+export interface SettingsDraftTarget<TData> {
+  storeId: number;
   data: TData;
 }
 
@@ -42,6 +54,8 @@ export interface SettingsFormContext<TData, TValues> extends LoadFailureContext 
   dirty: boolean;
   /** The catalogue message of the failed save (editing.failed). */
   error: MessageKey | null;
+  /** The form opened on a draft a reload left behind (the operator is told so while it is unsaved). */
+  restoredDraft: boolean;
 }
 
 export type SettingsFormEvent<TValues> =
@@ -58,12 +72,17 @@ export interface SettingsFormDefinition<TData, TValues> {
   failureOf: (error: unknown) => MessageKey;
 }
 
+/** A save the platform refused to the operator's role says so, whatever the form: retrying will not help. */
+function saveFailureKey(error: unknown, failureOf: (error: unknown) => MessageKey): MessageKey {
+  return refusalOr(error, failureOf(error));
+}
+
 /**
  * A settings form machine for one resource. The `load` and `save` actors and the journal,
  * snackbar and log actions are injected with `.provide()` (src/machines/settings.live.ts).
  */
 export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failureOf }: SettingsFormDefinition<TData, TValues>) {
-  return setup({
+  const machineSetup = setup({
     types: {
       input: {} as SettingsFormInput,
       context: {} as SettingsFormContext<TData, TValues>,
@@ -72,6 +91,8 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
     actors: {
       load: promiseNotProvided<TData, SettingsFormInput>('load'),
       save: promiseNotProvided<TData, SettingsSaveInput<TData, TValues>>('save'),
+      /** The draft a reload left behind, already validated (null: none). By default a form keeps none. */
+      readDraft: fromPromise<TValues | null, SettingsDraftTarget<TData>>(async () => null),
     },
     guards: {
       /** An echo of what the machine already holds (react-hook-form's reset after a save) changes nothing. */
@@ -86,14 +107,25 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
       notifySaved: () => {},
       notifyFailed: (_, _params: { key: MessageKey }) => {},
       logFailure: (_, _params: { error: unknown }) => {},
+      /** Keeps the values as the form's draft: once typing pauses, or at once (`now`) after a failed save. */
+      persistDraft: (_, _params: { target: SettingsDraftTarget<TData>; values: TValues; now: boolean }) => {},
+      /** Drops the draft (and a write still waiting): the form holds what the server holds. */
+      clearDraft: (_, _params: { target: SettingsDraftTarget<TData> }) => {},
       keepValues: assign(({ context }, params: { values: TValues }) => ({
         values: params.values,
         dirty: !sameValue(params.values, context.saved),
       })),
     },
-  }).createMachine({
+  });
+  /** After a change: the draft keeps unsaved values, and goes once the form is the server's again. */
+  const followDraft = machineSetup.enqueueActions(({ context, enqueue }) => {
+    const target = { storeId: context.storeId, data: context.data! };
+    if (context.dirty) enqueue({ type: 'persistDraft', params: { target, values: context.values!, now: false } });
+    else enqueue({ type: 'clearDraft', params: { target } });
+  });
+  return machineSetup.createMachine({
     id,
-    context: ({ input }) => ({ storeId: input.storeId, data: null, saved: null, values: null, dirty: false, error: null, loadFailure: null }),
+    context: ({ input }) => ({ storeId: input.storeId, data: null, saved: null, values: null, dirty: false, error: null, loadFailure: null, restoredDraft: false }),
     initial: 'loading',
     states: {
       loading: {
@@ -104,13 +136,32 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
           src: 'load',
           input: ({ context }) => ({ storeId: context.storeId }),
           onDone: {
-            target: 'editing',
+            target: 'restoring',
             actions: assign(({ event }) => {
               const saved = valuesOf(event.output);
-              return { data: event.output, saved, values: saved, dirty: false };
+              return { data: event.output, saved, values: saved, dirty: false, restoredDraft: false };
             }),
           },
           onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
+        },
+      },
+      restoring: {
+        description: 'Reads the draft a reload left behind: the form opens on it when it differs from what the server holds.',
+        tags: 'busy',
+        invoke: {
+          id: 'readDraft',
+          src: 'readDraft',
+          input: ({ context }) => ({ storeId: context.storeId, data: context.data! }),
+          onDone: {
+            target: 'editing',
+            actions: assign(({ context, event }) => {
+              const draft = event.output;
+              if (draft === null || sameValue(draft, context.saved)) return {};
+              return { values: draft, dirty: true, restoredDraft: true };
+            }),
+          },
+          // No draft to read is no reason to keep the form closed.
+          onError: { target: 'editing', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
         },
       },
       loadFailed: {
@@ -120,7 +171,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
       editing: {
         initial: 'idle',
         on: {
-          'form.changed': { guard: 'valuesChanged', actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) } },
+          'form.changed': { guard: 'valuesChanged', actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, followDraft] },
           'form.submit': {
             target: 'saving',
             actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })],
@@ -131,7 +182,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
           saved: {
             description: 'The server holds what the form shows; the saved notice went out. The next change leaves it.',
             on: {
-              'form.changed': { guard: 'valuesChanged', target: 'idle', actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) } },
+              'form.changed': { guard: 'valuesChanged', target: 'idle', actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, followDraft] },
             },
           },
           failed: {
@@ -141,7 +192,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
               'form.changed': {
                 guard: 'backToSaved',
                 target: 'idle',
-                actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })],
+                actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null }), followDraft],
               },
             },
           },
@@ -160,6 +211,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
                 const saved = valuesOf(event.output);
                 return { data: event.output, saved, values: saved, dirty: false };
               }),
+              { type: 'clearDraft', params: ({ context }) => ({ target: { storeId: context.storeId, data: context.data! } }) },
               { type: 'recordSaved', params: ({ event }) => ({ data: event.output }) },
               'notifySaved',
             ],
@@ -167,8 +219,10 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
           onError: {
             target: 'editing.failed',
             actions: [
-              assign({ error: ({ event }) => failureOf(event.error) }),
-              { type: 'notifyFailed', params: ({ event }) => ({ key: failureOf(event.error) }) },
+              assign({ error: ({ event }) => saveFailureKey(event.error, failureOf) }),
+              { type: 'notifyFailed', params: ({ event }) => ({ key: saveFailureKey(event.error, failureOf) }) },
+              // What was sent is the draft now, so a reload after the failure still has it.
+              { type: 'persistDraft', params: ({ context }) => ({ target: { storeId: context.storeId, data: context.data! }, values: context.values!, now: true }) },
               { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
             ],
           },
@@ -181,7 +235,7 @@ export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failur
 export type SettingsFormMachine<TData, TValues> = ReturnType<typeof createSettingsFormMachine<TData, TValues>>;
 export type SettingsFormSnapshot<TData, TValues> = SnapshotFrom<SettingsFormMachine<TData, TValues>>;
 
-export const selectSettingsLoading = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('loading');
+export const selectSettingsLoading = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('loading') || s.matches('restoring');
 export const selectSettingsLoadFailed = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('loadFailed');
 export const selectSettingsSaving = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches('saving');
 /** The failed save's catalogue message while the form shows it. */
@@ -191,3 +245,5 @@ export const selectSettingsSaveError = <TData, TValues>(s: SettingsFormSnapshot<
 export const selectSettingsJustSaved = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.matches({ editing: 'saved' });
 /** Leaving asks first while this holds: the form differs from what the server holds. */
 export const selectSettingsUnsaved = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.dirty;
+/** The form opened on a draft a reload left behind, not saved or discarded since. */
+export const selectSettingsRestoredDraft = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.restoredDraft && s.context.dirty;

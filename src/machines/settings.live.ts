@@ -19,6 +19,7 @@ import type { Journal } from './journal';
 import { loadFailureOf, type LoadFailure } from './load-failure';
 import { operatorProfileFailure } from './profile-form.machine';
 import { createSettingsFormMachine, type SettingsFormInput, type SettingsSaveInput } from './settings-form.machine';
+import { BillingDraftSchema, BusinessInfoDraftSchema, OperatorProfileDraftSchema, settingsDraft } from './settings-draft';
 import type { SnackbarRequest } from './snackbar.machine';
 
 /**
@@ -63,8 +64,10 @@ export const businessInfoFormMachine = createSettingsFormMachine<StoreProfile, B
 });
 
 export function liveBusinessInfoFormMachine(deps: SettingsDeps) {
+  const { readDraft, ...draftActions } = settingsDraft<StoreProfile, BusinessInfoValues>('business-info', BusinessInfoDraftSchema);
   return businessInfoFormMachine.provide({
     actors: {
+      readDraft,
       load: fromPromise(({ input }: { input: SettingsFormInput }) => getStoreProfile(input.storeId)),
       save: fromPromise(({ input }: { input: SettingsSaveInput<StoreProfile, BusinessInfoValues> }) =>
         saveStoreBasic({ ...input.values, id: input.data.id }),
@@ -74,6 +77,7 @@ export function liveBusinessInfoFormMachine(deps: SettingsDeps) {
       // The side navigation's store name follows at once (the session projection applies it).
       recordSaved: (_, { data }) => deps.journal.append({ type: 'store.profileSaved', at: now(), profile: withoutApiKey(data) }),
       ...settingsFeedback(deps, 'Business info'),
+      ...draftActions,
     },
   });
 }
@@ -110,8 +114,15 @@ export const operatorProfileFormMachine = createSettingsFormMachine<OperatorProf
 const ACCOUNTS_SHOWN = 100;
 
 export function liveOperatorProfileFormMachine(deps: SettingsDeps) {
+  // Per operator: the profile is the operator's own, whichever store the tab opened in.
+  const { readDraft, ...draftActions } = settingsDraft<OperatorProfileData, OperatorProfileInput>(
+    'operator-profile',
+    OperatorProfileDraftSchema,
+    ({ data }) => data.operator.id ?? data.operator.email,
+  );
   return operatorProfileFormMachine.provide({
     actors: {
+      readDraft,
       load: fromPromise(async () => {
         // There is no GET for the operator's profile: the session carries it (and follows each save).
         const operator = deps.journal.state().session.user?.operator;
@@ -135,6 +146,7 @@ export function liveOperatorProfileFormMachine(deps: SettingsDeps) {
     actions: {
       recordSaved: (_, { data }) => recordSavedOperator(deps.journal, data.operator),
       ...settingsFeedback(deps, 'Operator profile'),
+      ...draftActions,
     },
   });
 }
@@ -183,8 +195,10 @@ export const billingFormMachine = createSettingsFormMachine<BillingData, Billing
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 404;
 
 export function liveBillingFormMachine(deps: SettingsDeps) {
+  const { readDraft, ...draftActions } = settingsDraft<BillingData, Billing>('billing', BillingDraftSchema);
   return billingFormMachine.provide({
     actors: {
+      readDraft,
       load: fromPromise(async ({ input }: { input: SettingsFormInput }): Promise<BillingData> => ({
         // A 404 is the platform's "no billing details yet", not a failure: the form starts blank.
         billing: await getBilling(input.storeId).catch((error: unknown) => {
@@ -204,6 +218,7 @@ export function liveBillingFormMachine(deps: SettingsDeps) {
         if (data.billing) deps.journal.append({ type: 'store.billingSaved', at: now(), billing: data.billing });
       },
       ...settingsFeedback(deps, 'Billing'),
+      ...draftActions,
     },
   });
 }

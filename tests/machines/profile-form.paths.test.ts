@@ -25,7 +25,7 @@ describe('profile form machine: generated paths run against a real actor', () =>
 
   describe('include the operator-facing branches by name', () => {
     it('opens on the session’s operator: nothing to save yet', () => {
-      const { state } = pathTaking('profileForm.loading —xstate.done.actor.load→ profileForm.editing');
+      const { state } = pathTaking('profileForm.restoring —xstate.done.actor.readDraft→ profileForm.editing');
       expect(state.machine.context).toMatchObject({ saved: PATH_AS_LOADED, values: PATH_AS_LOADED, dirty: false });
     });
 

@@ -21,17 +21,24 @@ describe('settings form machine: generated paths run against a real actor', () =
     const report = coverage(operatorProfileFormMachine, executed);
     expect(report.stateNodes.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-    expect(report.stateNodes.total).toBe(7);
-    expect(report.transitions.total).toBe(9);
+    expect(report.stateNodes.total).toBe(8);
+    expect(report.transitions.total).toBe(11);
     expect(report.complete).toBe(true);
-    expect(paths).toHaveLength(4);
+    expect(paths).toHaveLength(5);
   });
 
   describe('include the operator-facing branches by name', () => {
     it('the form opens on what the server holds: nothing unsaved', () => {
-      const { state } = pathTaking('operatorProfileForm.loading —xstate.done.actor.load→ operatorProfileForm.editing');
+      const loaded = pathTaking('operatorProfileForm.loading —xstate.done.actor.load→ operatorProfileForm.restoring');
+      expect(loaded.state.machine.value).toBe('restoring');
+      const { state } = pathTaking('operatorProfileForm.restoring —xstate.done.actor.readDraft→ operatorProfileForm.editing');
       expect(state.machine.value).toEqual({ editing: 'idle' });
-      expect(state.machine.context).toMatchObject({ saved: savedProfile, values: savedProfile, dirty: false });
+      expect(state.machine.context).toMatchObject({ saved: savedProfile, values: savedProfile, dirty: false, restoredDraft: false });
+    });
+
+    it('a draft that cannot be read still opens the form on what the server holds', () => {
+      const { state } = pathTaking('operatorProfileForm.restoring —xstate.error.actor.readDraft→ operatorProfileForm.editing');
+      expect(state.machine.context).toMatchObject({ values: savedProfile, dirty: false, restoredDraft: false });
     });
 
     it('a failed load can be retried', () => {

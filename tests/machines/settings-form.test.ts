@@ -7,11 +7,13 @@ import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { Billing, OperatorProfileInput } from '../../src/api/settings';
 import type { StoreProfile } from '../../src/api/stores';
+import { FORM_DRAFT_DEBOUNCE_MS } from '../../src/lib/form-draft';
 import { createJournal, type Journal } from '../../src/machines/journal';
 import {
   selectSettingsJustSaved,
   selectSettingsLoadFailed,
   selectSettingsLoading,
+  selectSettingsRestoredDraft,
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
@@ -250,6 +252,56 @@ describe('settings form machine', () => {
     actor.send({ type: 'form.changed', values: typed({ name: 'Sol Bakery 2' }) });
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(selectSettingsUnsaved(actor.getSnapshot())).toBe(true);
+  });
+
+  describe('the draft (issue #23, 15)', () => {
+    const KEY = 'console.draft.business-info.1';
+    const stored = () => JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as unknown;
+    beforeEach(() => sessionStorage.clear());
+
+    it('keeps what is typed once typing pauses, at once after a failed save, and drops it once saved', async () => {
+      const { actor, calls } = businessInfoHarness();
+      calls.load[0].reply.resolve(profile());
+      await settle();
+      const values = typed({ name: 'Sol Bakery' });
+      actor.send({ type: 'form.changed', values });
+      expect(stored()).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, FORM_DRAFT_DEBOUNCE_MS + 50));
+      expect(stored()).toEqual(values);
+
+      sessionStorage.clear();
+      actor.send({ type: 'form.submit', values });
+      calls.save[0].reply.reject(apiError());
+      await settle();
+      expect(stored()).toEqual(values);
+
+      actor.send({ type: 'form.submit', values });
+      calls.save[1].reply.resolve(profile({ name: 'Sol Bakery' }));
+      await settle();
+      expect(stored()).toBeNull();
+    });
+
+    it('opens on a draft a reload left behind (unsaved, marked restored); typing it back to the server’s drops it', async () => {
+      const draft = typed({ name: 'Typed before the reload' });
+      sessionStorage.setItem(KEY, JSON.stringify(draft));
+      const { actor, calls } = businessInfoHarness();
+      calls.load[0].reply.resolve(profile());
+      await settle();
+      expect(actor.getSnapshot().context).toMatchObject({ values: draft, saved: typed(), dirty: true, restoredDraft: true });
+      expect(selectSettingsRestoredDraft(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'form.changed', values: typed() });
+      expect(selectSettingsRestoredDraft(actor.getSnapshot())).toBe(false);
+      expect(stored()).toBeNull();
+    });
+
+    it('drops a draft that does not read with the form’s schema', async () => {
+      sessionStorage.setItem(KEY, JSON.stringify({ name: 42 }));
+      const { actor, calls } = businessInfoHarness();
+      calls.load[0].reply.resolve(profile());
+      await settle();
+      expect(actor.getSnapshot().context).toMatchObject({ values: typed(), dirty: false, restoredDraft: false });
+      expect(sessionStorage.getItem(KEY)).toBeNull();
+    });
   });
 
   it('a failed save says "Error on store data save", keeps every value, records nothing; saving again goes through', async () => {

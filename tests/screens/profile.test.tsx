@@ -153,6 +153,25 @@ describe('operator profile page', () => {
     expect(input('Name').value).toBe('Alex Romero Vidal');
   });
 
+  it('what was typed survives a reload, said to be restored, until it is discarded', async () => {
+    const user = userEvent.setup();
+    renderConsoleAt(`/profile/${storedUser().operator.id}`);
+    await profileShown();
+    await user.clear(input('Name'));
+    await user.type(input('Name'), 'Typed before the reload');
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+
+    cleanup();
+    renderConsoleAt(`/profile/${storedUser().operator.id}`);
+    await profileShown();
+    expect(input('Name').value).toBe('Typed before the reload');
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeTruthy();
+
+    await user.click(button('Discard changes'));
+    expect(input('Name').value).toBe(DEMO.name_op);
+    await waitFor(() => expect(Object.keys(sessionStorage).filter((key) => key.startsWith('console.draft.'))).toEqual([]));
+  });
+
   it('checks the fields before sending: an empty name and a bad phone are said beside them, nothing is sent', async () => {
     const user = userEvent.setup();
     renderConsoleAt(`/profile/${storedUser().operator.id}`);

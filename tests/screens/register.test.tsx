@@ -236,6 +236,21 @@ describe('register screen', () => {
     expect((screen.getByTestId('register-policy') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('what was typed survives a reload, said to be restored, except the passwords, which are never stored', async () => {
+    const user = userEvent.setup();
+    const d = details();
+    await openForm();
+    await fill(user, d);
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+    await waitFor(() => expect(JSON.stringify(sessionStorage)).toContain(d.street));
+    expect(JSON.stringify(sessionStorage)).not.toContain(d.password);
+
+    cleanup();
+    await openForm();
+    expectEverythingKept({ ...d, password: '', confirmation: '' });
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeTruthy();
+  });
+
   it('an e-mail that already has an account is refused on the e-mail field, nothing typed lost, with sign-in and recovery at hand', async () => {
     const user = userEvent.setup();
     const d = details({ email: 'demo@store.test', city: 'Sevilla' });
@@ -276,14 +291,38 @@ describe('register screen', () => {
     await fill(user, d);
     backend.current.faults.fail('POST /stores/signup', 'offline', { times: 1 });
     await submit(user);
+    // No answer at all: whether it arrived cannot be known (issue 23), and sending again is safe.
     expect((await screen.findByTestId('register-error', {}, { timeout: 5000 })).textContent).toBe(
-      'We could not reach the server. Check your connection and try again; nothing you typed is lost.',
+      'We could not confirm that the sign-up arrived. Sending it again is safe: it will not create a second registration.',
     );
     expect(field('Email').value).toBe(d.email);
     expect(field('Repeat the password').value).toBe(d.confirmation);
     await submit(user);
     expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
     expect(registrationOf(d.email)).toBeTruthy();
+  });
+
+  it('a sign-up whose answer is lost says it could not be confirmed and that sending again is safe; sending again makes no second registration (issue 23)', async () => {
+    const user = userEvent.setup();
+    const d = details();
+    await openForm();
+    await fill(user, d);
+    backend.current.faults.fail('POST /stores/signup', 'lost-response', { times: 1 });
+    await submit(user);
+    expect((await screen.findByTestId('register-error', {}, { timeout: 5000 })).textContent).toBe(
+      'We could not confirm that the sign-up arrived. Sending it again is safe: it will not create a second registration.',
+    );
+    expect(field('Email').value).toBe(d.email);
+    expect(field('Repeat the password').value).toBe(d.confirmation);
+    // It had arrived: the server holds it and sent the link.
+    expect(registrationOf(d.email)).toBeTruthy();
+    await submit(user);
+    expect(await screen.findByTestId('register-email-sent', {}, { timeout: 5000 })).toBeTruthy();
+    const registrations = (backend.current.devkit.records('registrations') as Array<{ email: string; validatedAt: unknown }>).filter((r) => r.email === d.email);
+    expect(registrations).toHaveLength(1);
+    const links = mailsTo(d.email).map((m) => m.link);
+    expect(links).toHaveLength(2);
+    expect(new Set(links).size).toBe(1);
   });
 
   it('a city the server refuses while its check is still running is shown on the City field, with the focus there and nothing typed lost', async () => {

@@ -45,6 +45,8 @@ function recordConsole(): string[] {
   return lines;
 }
 
+const allowanceField = () => screen.getByLabelText('Number of devices allowed', { selector: 'input' }) as HTMLInputElement;
+
 async function tabShown() {
   await screen.findByTestId('devices-tab', {}, { timeout: 5000 });
 }
@@ -228,6 +230,29 @@ describe('settings: devices and the API key', () => {
     await user.click(button('Save'));
     expect(await screen.findByText('Successfully saved')).toBeTruthy();
     expect(serverStore().devicesAllowed).toBe(devicesAllowed + 3);
+  });
+
+  it('a typed allowance survives a reload, said to be restored, until it is saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { devicesAllowed } = serverStore();
+    renderConsoleAt('/settings/devices');
+    await tabShown();
+    const typed = String(devicesAllowed + 2);
+    await user.clear(allowanceField());
+    await user.type(allowanceField(), typed);
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+
+    cleanup();
+    renderConsoleAt('/settings/devices');
+    await tabShown();
+    expect(allowanceField().value).toBe(typed);
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeTruthy();
+
+    await user.click(button('Save'));
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(serverStore().devicesAllowed).toBe(devicesAllowed + 2);
+    await waitFor(() => expect(Object.keys(sessionStorage).filter((key) => key.startsWith('console.draft.'))).toEqual([]));
+    expect(screen.queryByText('Your unsaved changes were restored.')).toBeNull();
   });
 
   it('a failed unregister says "Error on delete" and keeps the device, on screen and on the server', async () => {

@@ -15,6 +15,7 @@ const serverStore = (id: number) => serverStores().find((s) => s.id === id)!;
 const signedInStoreId = () => (JSON.parse(localStorage.getItem('console.user')!) as { store: { id: number } }).store.id;
 
 const SAVE_FAILED = 'Error on store data save';
+const DRAFT_RESTORED = 'Your unsaved changes were restored.';
 
 // By label text, not by role name: naming Joy components makes happy-dom's getComputedStyle recurse.
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
@@ -124,6 +125,59 @@ describe('settings: business info', () => {
     expect(serverStore(id)).toMatchObject({ name: 'Forn del Retry', address: { ...before.address, address_print: 'Carrer Nou 3' } });
     await waitFor(() => expect(sideNavNames().every((name) => name === 'Forn del Retry')).toBe(true));
     expect(screen.queryByTestId('business-info-save-error')).toBeNull();
+  });
+
+  it('what was typed survives a reload after a failed save, says it was restored, and goes once saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const id = signedInStoreId();
+    const before = serverStore(id);
+    backend.current.devkit.fail('POST /stores/profile/basic', 500, { times: 1 });
+    renderConsoleAt('/settings/general');
+    await formShown();
+    expect(screen.queryByText(DRAFT_RESTORED)).toBeNull();
+    await fill(user, { 'Store name': 'Forn del Draft', Description: 'Typed before the reload' });
+    await user.click(saveButton());
+    expect((await screen.findByTestId('business-info-save-error')).textContent).toBe(SAVE_FAILED);
+    expect(serverStore(id).name).toBe(before.name);
+
+    // The page reloads: the console starts again from storage.
+    cleanup();
+    renderConsoleAt('/settings/general');
+    await formShown();
+    expect(field('Store name').value).toBe('Forn del Draft');
+    expect(field('Description').value).toBe('Typed before the reload');
+    expect(field('E-mail').value).toBe(before.email);
+    expect(screen.getByText(DRAFT_RESTORED)).toBeTruthy();
+
+    await user.click(saveButton());
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(serverStore(id).name).toBe('Forn del Draft');
+    await waitFor(() => expect(screen.queryByText(DRAFT_RESTORED)).toBeNull());
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('console.draft.'))).toEqual([]);
+
+    // Saved: a reload shows what the server holds, and no notice.
+    cleanup();
+    renderConsoleAt('/settings/general');
+    await formShown();
+    expect(field('Store name').value).toBe('Forn del Draft');
+    expect(screen.queryByText(DRAFT_RESTORED)).toBeNull();
+  });
+
+  it('Discard changes drops the draft: a reload opens on what the server holds', async () => {
+    const user = userEvent.setup({ delay: null });
+    const before = serverStore(signedInStoreId());
+    renderConsoleAt('/settings/general');
+    await formShown();
+    await fill(user, { 'Store name': 'Forn to discard' });
+    await waitFor(() => expect(Object.keys(sessionStorage).some((key) => key.startsWith('console.draft.'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(field('Store name').value).toBe(before.name);
+
+    cleanup();
+    renderConsoleAt('/settings/general');
+    await formShown();
+    expect(field('Store name').value).toBe(before.name);
+    expect(screen.queryByText(DRAFT_RESTORED)).toBeNull();
   });
 
   it('field messages come from the api’s schema, beside each field; nothing is sent until they are fixed', async () => {

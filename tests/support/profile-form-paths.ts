@@ -33,6 +33,9 @@ export const profileFormPathEvents = [
   { type: 'form.retryLoad' },
   { type: 'xstate.done.actor.load', output: PATH_OPERATOR },
   { type: 'xstate.error.actor.load', error: new Error('No operator is signed in') },
+  { type: 'xstate.done.actor.readDraft', output: null },
+  { type: 'xstate.done.actor.readDraft', output: PATH_IN_SPANISH },
+  { type: 'xstate.error.actor.readDraft', error: new Error('storage is not available') },
   { type: 'xstate.done.actor.save', output: PATH_SAVED_OPERATOR },
   { type: 'xstate.error.actor.save', error: PATH_SAVE_ERROR },
 ] satisfies readonly PathEvent<typeof profileFormMachine>[];

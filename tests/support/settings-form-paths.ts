@@ -27,6 +27,10 @@ export const settingsFormPathEvents = [
   { type: 'xstate.done.actor.load', output: loadedOperator },
   { type: 'xstate.error.actor.load', error: new ApiError({ kind: 'network', message: 'offline', operation: 'GET /stores/accounts' }) },
   { type: 'form.retryLoad' },
+  // The draft a reload left behind: none, one typed before the reload, or storage that fails to read.
+  { type: 'xstate.done.actor.readDraft', output: null },
+  { type: 'xstate.done.actor.readDraft', output: typedProfile },
+  { type: 'xstate.error.actor.readDraft', error: new Error('storage is not available') },
   { type: 'form.changed', values: typedProfile },
   { type: 'form.changed', values: savedProfile },
   { type: 'form.submit', values: typedProfile },

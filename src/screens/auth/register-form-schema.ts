@@ -3,6 +3,7 @@ import { cityOf, SignupRequestSchema } from '../../api/registration';
 import type { Translate } from '../../i18n';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants';
 import { isCountryCode } from '../../lib/countries';
+import { formDraftKey } from '../../lib/form-draft';
 import { matches, mustBeChecked } from '../../lib/zod-rules';
 import { addressOf, type SignupFormValues } from '../../machines/registration.machine';
 
@@ -68,3 +69,21 @@ export function registerFormSchema(t: Translate) {
       },
     }) satisfies z.ZodType<SignupFormValues, SignupFormValues>;
 }
+
+/** sessionStorage key of the sign-up form's draft (issue #23, 15). */
+export const SIGNUP_DRAFT_KEY = formDraftKey('signup', null);
+
+/** What a sign-up draft keeps: everything typed but the passwords, which are never stored. */
+export const SignupDraftSchema = z.object({
+  store_name: z.string(),
+  name_op: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  street: z.string(),
+  policy: z.boolean(),
+});
+export type SignupDraft = z.infer<typeof SignupDraftSchema>;
+
+export const signupDraftOf = ({ password: _password, password_confirmation: _confirmation, ...kept }: SignupFormValues): SignupDraft => kept;

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { useLocale, type Translate } from '../../i18n';
 import { countryName, countryOptions } from '../../lib/countries';
+import { sameValue } from '../../lib/same-value';
 import {
   isBlockingCityOutcome,
   selectCityOutcome,
@@ -37,7 +38,8 @@ import { RecordTextField } from '../records/record-fields';
 import { handEmail } from './handed-email';
 import { PasswordField } from './password-field';
 import { PasswordStrengthHint } from './password-strength-hint';
-import { registerFormSchema } from './register-form-schema';
+import { useFormDraft } from '../../app/use-form-draft';
+import { registerFormSchema, SIGNUP_DRAFT_KEY, signupDraftOf, SignupDraftSchema } from './register-form-schema';
 
 export type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 export type CityCheckActor = ActorRefFrom<typeof cityCheckMachine>;
@@ -53,7 +55,10 @@ export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; c
   const { t, language } = useLocale();
   // The values the machine holds: blank (or the e-mail the previous page handed over in the
   // history state), or what was typed before going to the check-your-inbox screen and back.
-  const [initial] = useState(() => actor.getSnapshot().context.values);
+  const [opening] = useState(() => actor.getSnapshot().context.values);
+  // What was typed before a reload (never the passwords) goes back in the form, said so.
+  const { restored, follow: followDraft } = useFormDraft(SIGNUP_DRAFT_KEY, SignupDraftSchema, signupDraftOf);
+  const [initial] = useState(() => ({ ...opening, ...restored }));
   const resolver = useMemo(() => zodResolver(registerFormSchema(t)), [t]);
   const { register, control, handleSubmit, subscribe, getValues, setFocus, formState } = useForm<SignupFormValues>({
     defaultValues: initial,
@@ -84,6 +89,8 @@ export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; c
     ask(getValues());
     return subscribe({ name: ['country', 'city', 'email'], formState: { values: true }, callback: ({ values }) => ask(values) });
   }, [subscribe, getValues, cityCheck]);
+
+  useEffect(() => followDraft(subscribe, (kept) => sameValue(kept, signupDraftOf(opening))), [followDraft, subscribe, opening]);
 
   // Editing a field the server refused clears the refusal.
   useEffect(
@@ -121,6 +128,11 @@ export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; c
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={sending} data-testid="register-form">
       <Stack gap={3}>
+        {restored !== null && (
+          <Alert color="primary" variant="soft" role="status" data-testid="draft-restored">
+            {t('offerForm.draftRestored')}
+          </Alert>
+        )}
         <Section title={t('register.section.store')}>
           <RecordTextField label={t('register.storeName')} field={register('store_name')} error={errorOf('store_name')} autoComplete="organization" testId="register-store-name" />
           <CountrySelect
@@ -355,6 +367,8 @@ function failureText(t: Translate, failure: Exclude<SignupFailure, { kind: 'refu
   if (failure.kind === 'notSent') return t('register.failed.notSent');
   // An answer the console cannot read is not a connection problem.
   if (failure.kind === 'unreadable') return t('errors.unreadableAnswer');
+  // No answer at all: it may have arrived, and sending it again cannot make a second registration.
+  if (failure.kind === 'unconfirmed') return t('register.failed.unconfirmed');
   return t('register.failed.unreachable');
 }
 

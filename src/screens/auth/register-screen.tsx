@@ -2,16 +2,18 @@ import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../app/page-title';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
+import { formDraft } from '../../lib/form-draft';
 import { liveCityCheckMachine, liveRegistrationMachine } from '../../machines/registration.live';
 import { selectRegistrationStep } from '../../machines/registration.machine';
 import { EmailSent } from './email-sent';
 import { useHandedEmail } from './handed-email';
 import { RegisterForm } from './register-form';
+import { SIGNUP_DRAFT_KEY, SignupDraftSchema } from './register-form-schema';
 import { PublicHeading } from './public-heading';
 
 /**
@@ -30,6 +32,10 @@ export default function RegisterScreen() {
   const actor = useActorRef(machine, { input: { email } });
   const cityCheck = useActorRef(cityMachine);
   const step = useSelector(actor, selectRegistrationStep);
+  // Sent: the form's draft has done its job (going back to the form keeps the values anyway).
+  useEffect(() => {
+    if (step === 'emailSent') formDraft(SIGNUP_DRAFT_KEY, SignupDraftSchema).clear();
+  }, [step]);
 
   if (step === 'emailSent') return <EmailSent actor={actor} />;
   return (

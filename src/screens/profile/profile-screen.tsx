@@ -31,6 +31,8 @@ import { selectUser } from '../../machines/selectors';
 import {
   selectSettingsJustSaved,
   selectSettingsLoadFailed,
+  selectSettingsLoading,
+  selectSettingsRestoredDraft,
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
@@ -70,7 +72,8 @@ function Profile() {
   const languageActor = useActorRef(languageMachine, { input: { language: onRecord } });
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const loaded = useSelector(actor, (s) => s.context.saved);
+  // Once any draft a reload left behind is read back: the form opens on it, or on the server's values.
+  const loaded = useSelector(actor, (s) => (selectSettingsLoading(s) ? null : s.context.values));
 
   return (
     <Page titleKey="page.profile">
@@ -201,6 +204,7 @@ function ProfileForm({ actor, languageActor, initial }: { actor: ProfileActor; l
   const saveError = useSelector(actor, selectSettingsSaveError);
   const justSaved = useSelector(actor, selectSettingsJustSaved);
   const unsaved = useSelector(actor, selectSettingsUnsaved);
+  const restored = useSelector(actor, selectSettingsRestoredDraft);
   const saved = useSelector(actor, (s) => s.context.data);
   const guard = useLeaveGuard(unsaved, () => actor.getSnapshot().context.dirty);
 
@@ -224,6 +228,11 @@ function ProfileForm({ actor, languageActor, initial }: { actor: ProfileActor; l
       </Typography>
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="profile-form">
         <Stack gap={2}>
+          {restored && (
+            <Alert color="primary" variant="soft" role="status" data-testid="draft-restored">
+              {t('offerForm.draftRestored')}
+            </Alert>
+          )}
           <TextField label={t('profile.name')} error={messageOf('name_op', errors.name_op?.message)} {...fieldProps(register('name_op'))} />
           <TextField label={t('profile.phone')} error={messageOf('phone', errors.phone?.message)} {...fieldProps(register('phone'))} />
           {saveError && (
@@ -249,7 +258,15 @@ function ProfileForm({ actor, languageActor, initial }: { actor: ProfileActor; l
           </Box>
         </Stack>
       </form>
-      <LeaveDialog guard={guard} bodyKey="profile.leaveBody" />
+      <LeaveDialog
+        guard={guard}
+        bodyKey="profile.leaveBody"
+        // Leaving anyway drops the changes, and the draft kept for a reload with them.
+        onLeave={() => {
+          const baseline = actor.getSnapshot().context.saved;
+          if (baseline) actor.send({ type: 'form.changed', values: baseline });
+        }}
+      />
     </Card>
   );
 }

@@ -15,8 +15,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
+import { useFormDraft } from '../../app/use-form-draft';
 import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
+import { formDraftKey } from '../../lib/form-draft';
 import { formatDate, NOT_GIVEN } from '../../lib/format';
 import { liveDevicesMachine } from '../../machines/devices.live';
 import {
@@ -187,6 +189,10 @@ type AllowanceValues = z.infer<ReturnType<typeof allowanceSchema>>;
 
 const allowanceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** What an allowance draft keeps: the text as typed (issue #23, 15). */
+const AllowanceDraftSchema = z.object({ devicesAllowed: z.string() });
+const keepAllowance = ({ devicesAllowed }: AllowanceValues) => ({ devicesAllowed });
+
 /**
  * How many devices may register: react-hook-form with the allowance rule, the operator's text kept
  * through a failed save, and the unsaved-changes prompt while it differs from the figure on record.
@@ -198,8 +204,11 @@ function AllowanceCard({ actor }: { actor: DevicesActor }) {
   const saving = useSelector(actor, selectSavingAllowance);
   const idle = useSelector(actor, selectWorkIdle);
   const [resolver] = useState(() => zodResolver(allowanceSchema(() => selectDevices(actor.getSnapshot()).length)));
-  const { register, handleSubmit, reset, getValues, formState, control } = useForm<AllowanceValues>({
-    defaultValues: { devicesAllowed: String(allowed) },
+  // What was typed before a reload comes back (said so) until it is saved or typed back.
+  const [draftKey] = useState(() => formDraftKey('devices-allowance', actor.getSnapshot().context.storeId));
+  const { restored, follow: followDraft } = useFormDraft(draftKey, AllowanceDraftSchema, keepAllowance);
+  const { register, handleSubmit, reset, getValues, formState, control, subscribe } = useForm<AllowanceValues>({
+    defaultValues: restored ?? { devicesAllowed: String(allowed) },
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -207,6 +216,10 @@ function AllowanceCard({ actor }: { actor: DevicesActor }) {
   const typed = useWatch({ control, name: 'devicesAllowed' });
   const differsFromRecord = (text: string) => allowanceOf(text) !== selectDevicesAllowed(actor.getSnapshot());
   const guard = useLeaveGuard(differsFromRecord(typed), () => differsFromRecord(getValues('devicesAllowed')));
+  useEffect(
+    () => followDraft(subscribe, (kept) => allowanceOf(kept.devicesAllowed) === selectDevicesAllowed(actor.getSnapshot())),
+    [followDraft, subscribe, actor],
+  );
 
   // A save that went through moves the figure on record: the field shows it, no longer "unsaved".
   const shown = useRef(allowed);
@@ -221,6 +234,11 @@ function AllowanceCard({ actor }: { actor: DevicesActor }) {
 
   return (
     <Section title={t('settings.devices.allowanceTitle')} testId="allowance-card">
+      {restored !== null && differsFromRecord(typed) && (
+        <Typography level="body-sm" role="status" data-testid="draft-restored" sx={{ mb: 1 }}>
+          {t('offerForm.draftRestored')}
+        </Typography>
+      )}
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <FormControl error={problem !== null} sx={{ flex: '0 1 320px' }}>
           <FormLabel>{t('settings.devices.allowance')}</FormLabel>
@@ -235,7 +253,7 @@ function AllowanceCard({ actor }: { actor: DevicesActor }) {
           {saving ? t('settings.devices.saving') : t('settings.devices.save')}
         </Button>
       </Box>
-      <LeaveDialog guard={guard} bodyKey="settings.devices.leaveBody" />
+      <LeaveDialog guard={guard} bodyKey="settings.devices.leaveBody" onLeave={() => reset({ devicesAllowed: String(selectDevicesAllowed(actor.getSnapshot())) })} />
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import Input from '@mui/joy/Input';
 import Option from '@mui/joy/Option';
 import Select from '@mui/joy/Select';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Controller,
   useForm,
@@ -28,6 +28,7 @@ import { selectLoadFailure } from '../../machines/load-failure';
 import {
   selectSettingsLoadFailed,
   selectSettingsLoading,
+  selectSettingsRestoredDraft,
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
@@ -71,31 +72,45 @@ export function SettingsFormFrame<TData, TValues>({
   const data = useSelector(actor, (s) => s.context.data);
   const saved = useSelector(actor, (s) => s.context.saved);
   const unsaved = useSelector(actor, selectSettingsUnsaved);
+  const restored = useSelector(actor, selectSettingsRestoredDraft);
   const guard = useLeaveGuard(unsaved, () => selectSettingsUnsaved(actor.getSnapshot()));
+  // Leaving anyway puts the form back to what the server holds: the draft goes with the changes.
+  const discard = () => {
+    const { saved: baseline } = actor.getSnapshot().context;
+    if (baseline !== null) actor.send({ type: 'form.changed', values: baseline });
+  };
   return (
     <>
       {loading && <SkeletonStack count={4} height={56} label={t(labels.loading)} />}
+      {!loading && restored && (
+        <Alert color="primary" variant="soft" role="status" sx={{ mb: 2, maxWidth: 760 }} data-testid="draft-restored">
+          {t('offerForm.draftRestored')}
+        </Alert>
+      )}
       {loadFailed && (
         <RetryAlert message={t(labels.loadFailed)} failure={loadFailure} retryLabel={t('settings.general.retryLoad')} onRetry={() => actor.send({ type: 'form.retryLoad' })} />
       )}
       {!loading && !loadFailed && data !== null && saved !== null && children(data, saved)}
-      <LeaveDialog guard={guard} bodyKey={labels.leaveBody} />
+      <LeaveDialog guard={guard} bodyKey={labels.leaveBody} onLeave={discard} />
     </>
   );
 }
 
 /**
- * react-hook-form on the machine's values: it starts from what the server holds, every change
- * reaches the machine (`form.changed`: unsaved or not), Save hands it the validated values, and a
- * save's answer becomes the form's values (the server may have trimmed what was typed).
+ * react-hook-form on the machine's values: it starts from what the machine holds (what the server
+ * holds, or the draft a reload left behind), every change reaches the machine (`form.changed`:
+ * unsaved or not), Save hands it the validated values, and a save's answer becomes the form's
+ * values (the server may have trimmed what was typed). Discard goes back to the server's values.
  */
 export function useSettingsForm<TData, TValues extends FieldValues>(
   actor: SettingsFormActor<TData, TValues>,
   saved: TValues,
   resolver: Resolver<TValues, unknown, TValues>,
 ) {
+  // Read once: the form is mounted when the machine is done restoring, and holds the values from then on.
+  const [opening] = useState(() => actor.getSnapshot().context.values ?? saved);
   const form = useForm<TValues, unknown, TValues>({
-    defaultValues: saved as DefaultValues<TValues>,
+    defaultValues: opening as DefaultValues<TValues>,
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
