@@ -152,6 +152,44 @@ describe('resuming', () => {
   });
 });
 
+describe('the platform decides (issue 23)', () => {
+  it('a stored operator edited to STORE_ADMIN gets no Settings after a reload: the page waits for the platform, which says STORE_OPERATOR', async () => {
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page, SPANISH_OPERATOR);
+    await page.waitForURL('**/overview');
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('console.user')!) as { operator: { role: string; rolesList: { roles: string[] } } };
+      user.operator.role = 'STORE_ADMIN';
+      user.operator.rolesList = { roles: ['STORE_ADMIN', 'STORE_OPERATOR'] };
+      localStorage.setItem('console.user', JSON.stringify(user));
+    });
+    await page.goto(new URL('/settings/general', page.url()).href);
+    await page.waitForURL('**/errors/error-401');
+    expect(await page.getByTestId('business-info-form').count()).toBe(0);
+    // The stored copy now says what the platform said.
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('console.user')!) as { operator: { role: string } }).operator.role)).toBe('STORE_OPERATOR');
+  });
+
+  it('signing out with a slow platform: the session is gone from storage at once, and a reload meanwhile does not sign the operator back in', async () => {
+    allowConsoleError(/Failed to load resource/);
+    const page = await openPage('/auth/login');
+    await acceptCookies(page);
+    await signIn(page);
+    await page.waitForURL('**/overview');
+    await page.getByTestId('overall-rating').waitFor();
+    await devkit(page, 'latency(3000)');
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL('**/auth/login');
+    const stored = await page.evaluate(() => [localStorage.getItem('console.user'), sessionStorage.getItem('console.session')]);
+    expect(stored).toEqual([null, null]);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+});
+
 describe('language and analytics', () => {
   it("follows the operator's language preference, also after a reload", async () => {
     const page = await openPage('/auth/login');

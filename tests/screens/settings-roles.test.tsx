@@ -68,6 +68,9 @@ describe('settings: the role the platform grants', () => {
   });
 });
 
+/** The error snackbar's text. */
+const snackbarText = () => document.querySelector('[role="alert"][data-severity="error"]')?.textContent ?? '';
+
 describe('settings actions the platform refuses to the role (403)', () => {
   beforeEach(async () => {
     localStorage.clear();
@@ -79,8 +82,6 @@ describe('settings actions the platform refuses to the role (403)', () => {
     cleanup();
     await serverGrants(demoOperator.email, ROLES.admin);
   });
-
-  const snackbarText = () => document.querySelector('[role="alert"][data-severity="error"]')?.textContent ?? '';
 
   it('renewing the API key says only an administrator can, not "Error ReNew ApiKey"', async () => {
     const user = userEvent.setup({ delay: null });
