@@ -1,6 +1,7 @@
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { importOverviewScreen, importShell } from '../src/app/page-code';
 import { loadCatalogue, loadConsoleStrings } from '../src/i18n';
 import { createJournal, journal as appJournal } from '../src/machines/journal';
 
@@ -53,6 +54,13 @@ try {
 } finally {
   globalThis.fetch = nodeFetch;
 }
+
+// The sign-in page prefetches what follows a sign-in once the operator starts typing (the shell
+// and the overview, src/screens/auth/login-screen.tsx). A prefetch still loading when its file
+// ends fails ("Cannot load … after the environment was torn down"), and the worker's module
+// loader keeps that failed load for every later file: a later file's overview then crashed on a
+// fresh cache. Evaluated here, once a worker, those modules are always loaded before a file starts.
+if (typeof window !== 'undefined') await Promise.all([importShell(), importOverviewScreen()]);
 
 /**
  * A test that logs an unexpected console.error (or console.warn) fails. A test that expects one
