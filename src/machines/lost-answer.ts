@@ -97,6 +97,14 @@ export function createdRecord<TRecord extends { id: number }, TValues>(
 /** Two texts as the platform keeps them (trimmed, any case). */
 export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/**
+ * A text of the answer against what was sent, where the answer may leave the field out (it reads
+ * ''): the spec shows no field of a truck or a pickup location, so a platform answering only their
+ * ids says nothing against the record being this one. The look-up itself asked for the typed name,
+ * and the record was not there before the attempt.
+ */
+export const sameOrUnsaid = (answered: string, sent: string) => answered.trim() === '' || sameText(answered, sent);
+
 /** Two instants the wire carries in whole seconds. */
 export const sameSecond = (a: number, b: number) => Math.abs(a - b) < 1000;
 

@@ -14,7 +14,7 @@ import { getStoreProfile } from '../api/stores';
 import { now } from '../lib/clock';
 import { addressLookupMachine, type AddressQuery } from './address-lookup.machine';
 import type { Journal } from './journal';
-import { createdRecord, createOnce, sameText, type CreateAttempt } from './lost-answer';
+import { createdRecord, createOnce, sameOrUnsaid, type CreateAttempt } from './lost-answer';
 import { blankPickupValues, pickupFormMachine, pickupsListMachine, pickupValuesOf, type PickupFormValues, type PickupsQuery } from './pickups.machine';
 import { PickupDraftSchema, recordDraft } from './record-draft';
 import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from './record-form.machine';
@@ -75,17 +75,17 @@ const pickupsNamed = async (values: PickupFormValues) => (await listPickupLocati
 /** The same coordinate, or one the answer leaves out. */
 const near = (a: number | undefined, b: number) => a === undefined || Math.abs(a - b) < 1e-6;
 
-/** A pickup location as the platform keeps what was sent; a position the answer leaves out is not compared. */
+/** A pickup location as the platform keeps what was sent; fields the answer leaves out ('' or absent, the position too) are not compared. */
 export function samePickup(pickup: PickupLocation, values: PickupFormValues): boolean {
   return (
-    sameText(pickup.name, values.name) &&
-    sameText(pickup.address, values.address) &&
-    sameText(pickup.country, values.country) &&
+    sameOrUnsaid(pickup.name, values.name) &&
+    sameOrUnsaid(pickup.address, values.address) &&
+    sameOrUnsaid(pickup.country, values.country) &&
     near(pickup.lat, values.lat) &&
     near(pickup.lon, values.lon) &&
-    sameText(pickup.opening_hours, values.opening_hours) &&
-    sameText(pickup.contact_name, values.contact_name) &&
-    sameText(pickup.contact_phone, values.contact_phone)
+    sameOrUnsaid(pickup.opening_hours, values.opening_hours) &&
+    sameOrUnsaid(pickup.contact_name, values.contact_name) &&
+    sameOrUnsaid(pickup.contact_phone, values.contact_phone)
   );
 }
 

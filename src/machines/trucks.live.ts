@@ -3,7 +3,7 @@ import { isApiError } from '../api/errors';
 import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck, type Truck } from '../api/logistics';
 import { now } from '../lib/clock';
 import type { Journal } from './journal';
-import { createdRecord, createOnce, sameText, type CreateAttempt } from './lost-answer';
+import { createdRecord, createOnce, sameOrUnsaid, type CreateAttempt } from './lost-answer';
 import { recordDraft, TruckDraftSchema } from './record-draft';
 import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from './record-form.machine';
 import type { SnackbarRequest } from './snackbar.machine';
@@ -44,14 +44,14 @@ export function liveTrucksListMachine({ journal, notify }: TrucksDeps) {
 /** The trucks of that status whose name, plate or driver holds the typed name: one page (GET /stores/trucks/{status}?search). */
 const trucksNamed = async (values: TruckFormValues) => (await listTrucks(values.status, { search: values.name.trim() })).data;
 
-/** A truck as the platform keeps what was sent (name trimmed, plate upper-cased); fields the answer leaves out are not compared. */
+/** A truck as the platform keeps what was sent (name trimmed, plate upper-cased); fields the answer leaves out ('' or absent) are not compared. */
 export function sameTruck(truck: Truck, values: TruckFormValues): boolean {
   return (
-    sameText(truck.name, values.name) &&
-    sameText(truck.plate, values.plate) &&
+    sameOrUnsaid(truck.name, values.name) &&
+    sameOrUnsaid(truck.plate, values.plate) &&
     (truck.capacity === undefined || truck.capacity === values.capacity) &&
-    sameText(truck.driver_name, values.driver_name) &&
-    sameText(truck.driver_phone, values.driver_phone)
+    sameOrUnsaid(truck.driver_name, values.driver_name) &&
+    sameOrUnsaid(truck.driver_phone, values.driver_phone)
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
+import { PickupLocationSchema, TruckSchema, type Truck } from '../../src/api/logistics';
 import type { Lookups } from '../../src/api/lookups';
 import type { Offer } from '../../src/api/offers';
 import type { Template } from '../../src/api/templates';
@@ -8,6 +9,9 @@ import { manualClock, setClock } from '../../src/lib/clock';
 import { AnswerLostError, createdRecord, createOnce, CREATION_TIME_TOLERANCE_MS, isAnswerLost, type CreateAttempt } from '../../src/machines/lost-answer';
 import { blankOfferValues, offerFormMachine, selectSaveError, selectSaving, type FindCreatedOfferInput, type OfferFormLoaded, type OfferFormValues } from '../../src/machines/offer-form.machine';
 import { blankTemplateValues, selectTemplateSaveError, templateFormMachine, type TemplateFormLoaded, type TemplateFormValues } from '../../src/machines/template-form.machine';
+import { samePickup } from '../../src/machines/pickups.live';
+import { blankPickupValues } from '../../src/machines/pickups.machine';
+import { sameTruck } from '../../src/machines/trucks.live';
 import { deferred, type Deferred } from '../support/deferred';
 
 /**
@@ -197,5 +201,26 @@ describe('template form: a create whose answer is lost', () => {
     expect(saves).toHaveLength(2);
     expect(notices).toEqual([{ answerLost: true }]);
     expect(actor.getSnapshot().context.templateId).toBe(77);
+  });
+});
+
+describe('a lost truck or pickup create on a platform that answers only ids (the spec shows no field of theirs)', () => {
+  const attempt = <T,>(values: T): CreateAttempt<T> => ({ values, startedAt: 1_000_000, knownIds: [1] });
+  /** A truck as the api layer reads the answer (its status from the tab asked for). */
+  const truck = (wire: object): Truck => ({ ...TruckSchema.parse(wire), status: 'active' });
+  const truckValues = { name: 'Van 9', plate: '1234ABC', capacity: 40, driver_name: 'Pau', driver_phone: '+34 611 222 333', status: 'active' as const };
+
+  it('a new truck the look-up by the typed name returns, with its fields left out, is the one sent: no second one is created', () => {
+    expect(createdRecord([truck({ id: 1 }), truck({ id: 7 })], attempt(truckValues), sameTruck)?.id).toBe(7);
+  });
+
+  it('a field the answer does say still has to match', () => {
+    expect(createdRecord([truck({ id: 7, name: 'Van 10' })], attempt(truckValues), sameTruck)).toBeNull();
+  });
+
+  it('a pickup location answered with its id alone is recognised the same way', () => {
+    const values = { ...blankPickupValues('ES'), name: 'Mercat stall', address: 'Plaça del Mercat 1', lat: 39.47, lon: -0.38 };
+    expect(createdRecord([PickupLocationSchema.parse({ id: 9 })], attempt(values), samePickup)?.id).toBe(9);
+    expect(createdRecord([PickupLocationSchema.parse({ id: 9, name: 'Another stall' })], attempt(values), samePickup)).toBeNull();
   });
 });
