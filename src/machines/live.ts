@@ -81,7 +81,7 @@ import {
 } from './offer-form.machine';
 import { sendForm } from './upload.live';
 import type { Offer } from '../api/offers';
-import { createdRecord, createOnce, sameIds, sameSecond, sameText, type CreateAttempt } from './lost-answer';
+import { createdRecord, createOnce, isAnswerLost, sameIds, sameSecond, sameText, type CreateAttempt } from './lost-answer';
 
 /** How many of the store's current offers (newest first) a lost create is looked for among. */
 const LOST_CREATE_LOOKUP = 50;
@@ -139,9 +139,27 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
         const { data } = await listCurrentOffers(input.storeId, { limit: LOST_CREATE_LOOKUP, offset: 0 });
         return createdRecord(data, input.attempt, sameOffer, (offer) => offer.audit_creation_date);
       }),
-      createTemplate: fromPromise(({ input }: { input: CreateTemplateInput }) => {
+      createTemplate: fromPromise(async ({ input }: { input: CreateTemplateInput }) => {
         const { name, quantity, repeat_on_days, origin: _o, template_id: _t, ...offer } = offerInputOf(input.values);
-        return createTemplate({ name, repeat_on_days, template_quantity: quantity, offer });
+        // A template of this name created since the first attempt is the one an earlier attempt
+        // made after all (its answer was lost): it is taken instead of making a second one.
+        const madeAlready = async () => {
+          const { data } = await listTemplates({ search: name.trim() }, { limit: LOST_CREATE_LOOKUP, offset: 0 });
+          const attempt = { values: name, startedAt: input.since, knownIds: [] };
+          return createdRecord(data, attempt, (template, sent) => sameText(template.name, sent), (template) => template.audit_creation_date);
+        };
+        if (input.checkFirst) {
+          const found = await madeAlready();
+          if (found) return found;
+        }
+        try {
+          return await createTemplate({ name, repeat_on_days, template_quantity: quantity, offer });
+        } catch (error) {
+          if (!isAnswerLost(error)) throw error;
+          const found = await madeAlready().catch(() => null);
+          if (found) return found;
+          throw error;
+        }
       }),
       copyMediaToTemplate: fromPromise(async ({ input, signal }: { input: CopyMediaInput; signal: AbortSignal }) => {
         // The offer's image as the server serves it (a data URL in mock mode), sent again with

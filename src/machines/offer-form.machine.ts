@@ -1,12 +1,13 @@
 import { assign, cancel, raise, setup, type SnapshotFrom } from 'xstate';
 import * as z from 'zod';
+import { now } from '../lib/clock';
 import { formDraftKey } from '../lib/form-draft';
 import type { Lookups } from '../api/lookups';
 import type { Offer } from '../api/offers';
 import type { Template } from '../api/templates';
 import { onDay, placeTemplateWindows } from '../lib/offer-dates';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
-import { isAnswerLostError, type CreateAttempt } from './lost-answer';
+import { isAnswerLost, isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -207,6 +208,12 @@ export interface OfferFormContext extends LoadFailureContext {
   attempt: CreateAttempt<OfferFormValues> | null;
   /** The offer was found after its answer was lost (the notice says so). */
   answerLost: boolean;
+  /**
+   * "Save as template": when its first attempt was sent (ms), and whether an attempt's answer was
+   * lost. After a lost answer the template may exist: the next attempt looks for it first.
+   */
+  templateSince: number | null;
+  templateUnconfirmed: boolean;
 }
 
 export type OfferFormEvent =
@@ -229,6 +236,10 @@ export interface FindCreatedOfferInput {
 }
 export interface CreateTemplateInput {
   values: OfferFormValues;
+  /** When the first attempt was sent (ms): a template of this name created since may be it. */
+  since: number;
+  /** An earlier attempt's answer was lost: look for the template before creating one. */
+  checkFirst: boolean;
 }
 export interface CopyMediaInput {
   offerId: number;
@@ -297,6 +308,8 @@ export const offerFormMachine = setup({
     restoredDraft: false,
     attempt: null,
     answerLost: false,
+    templateSince: null,
+    templateUnconfirmed: false,
     loadFailure: null,
   }),
   initial: 'loading',
@@ -444,19 +457,27 @@ export const offerFormMachine = setup({
       always: [{ guard: 'wantsTemplate', target: 'savingTemplate' }, { target: 'saved' }],
     },
     savingTemplate: {
-      description: '"Save as template": the offer is saved; now the template.',
+      description: '"Save as template": the offer is saved; now the template (looked for first once an attempt’s answer was lost).',
       tags: 'busy',
+      entry: assign({ templateSince: ({ context }) => context.templateSince ?? now() }),
       invoke: {
         id: 'createTemplate',
         src: 'createTemplate',
-        input: ({ context }) => ({ values: context.values! }),
+        input: ({ context }) => ({ values: context.values!, since: context.templateSince ?? now(), checkFirst: context.templateUnconfirmed }),
         onDone: [
           { guard: 'hasMedia', target: 'copyingMedia', actions: assign({ template: ({ event }) => event.output }) },
           { target: 'saved', actions: assign({ template: ({ event }) => event.output }) },
         ],
         onError: {
           target: 'editing.templateFailed',
-          actions: [assign({ error: ({ event }) => saveErrorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            assign({
+              error: ({ event }) => saveErrorOf(event.error),
+              // Once an answer is lost the template may exist: every later attempt looks first.
+              templateUnconfirmed: ({ context, event }) => context.templateUnconfirmed || isAnswerLost(event.error),
+            }),
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

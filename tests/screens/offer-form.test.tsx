@@ -178,6 +178,24 @@ describe('offer form: a create whose answer is lost (issue 23)', () => {
     expect(named('Lost answer loaves')).toHaveLength(1);
   });
 
+  it('"Save as template": the template’s answer lost and the look-up cut off too; Retry finds the template the server stored and makes no second one', async () => {
+    const user = userEvent.setup();
+    backend.current.devkit.fail('PUT /stores/templates', 'lost-response', { times: 1 });
+    backend.current.devkit.fail('POST /stores/templates/activeTemplates/pagination/filters', 'offline', { times: 1 });
+    renderConsoleAt('/operations/offers/create');
+    await formShown();
+    await fill(user, { Name: 'Lost template loaves', Quantity: '6', 'Ordinary price': '4', 'Offer price': '2' });
+    await user.click(screen.getByRole('checkbox', { name: 'Save as template' }));
+    await user.click(saveButton());
+    await screen.findByTestId('offer-save-error', {}, { timeout: 5000 });
+    const templatesNamed = () => (backend.current.devkit.records('templates') as Array<{ name: string }>).filter((t) => t.name === 'Lost template loaves');
+    expect(templatesNamed()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/operations/offers'), { timeout: 5000 });
+    expect(named('Lost template loaves')).toHaveLength(1);
+    expect(templatesNamed()).toHaveLength(1);
+  });
+
   it('not stored (offline): says it was not saved, keeps every field, and Retry creates exactly one', async () => {
     const user = userEvent.setup();
     backend.current.devkit.fail('PUT /stores/offers', 'offline', { times: 1 });
