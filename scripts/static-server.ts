@@ -23,7 +23,14 @@ const compressible = new Set(['.html', '.js', '.css', '.svg', '.json']);
  */
 export function serveStatic(root: string, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    } catch {
+      // A percent-escape that does not decode (%ff) is the request's fault, not a crash of the host.
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path does not decode');
+      return;
+    }
     let file = normalize(join(root, path));
     if (!file.startsWith(normalize(root)) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
     response.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
