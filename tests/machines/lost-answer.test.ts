@@ -204,23 +204,25 @@ describe('template form: a create whose answer is lost', () => {
   });
 });
 
+/** A create sent at 1,000,000 ms, when only record 1 looked like it. */
+const idOnlyAttempt = <T,>(values: T): CreateAttempt<T> => ({ values, startedAt: 1_000_000, knownIds: [1] });
+/** A truck as the api layer reads the answer (its status from the tab asked for). */
+const truck = (wire: object): Truck => ({ ...TruckSchema.parse(wire), status: 'active' });
+
 describe('a lost truck or pickup create on a platform that answers only ids (the spec shows no field of theirs)', () => {
-  const attempt = <T,>(values: T): CreateAttempt<T> => ({ values, startedAt: 1_000_000, knownIds: [1] });
-  /** A truck as the api layer reads the answer (its status from the tab asked for). */
-  const truck = (wire: object): Truck => ({ ...TruckSchema.parse(wire), status: 'active' });
   const truckValues = { name: 'Van 9', plate: '1234ABC', capacity: 40, driver_name: 'Pau', driver_phone: '+34 611 222 333', status: 'active' as const };
 
   it('a new truck the look-up by the typed name returns, with its fields left out, is the one sent: no second one is created', () => {
-    expect(createdRecord([truck({ id: 1 }), truck({ id: 7 })], attempt(truckValues), sameTruck)?.id).toBe(7);
+    expect(createdRecord([truck({ id: 1 }), truck({ id: 7 })], idOnlyAttempt(truckValues), sameTruck)?.id).toBe(7);
   });
 
   it('a field the answer does say still has to match', () => {
-    expect(createdRecord([truck({ id: 7, name: 'Van 10' })], attempt(truckValues), sameTruck)).toBeNull();
+    expect(createdRecord([truck({ id: 7, name: 'Van 10' })], idOnlyAttempt(truckValues), sameTruck)).toBeNull();
   });
 
   it('a pickup location answered with its id alone is recognised the same way', () => {
     const values = { ...blankPickupValues('ES'), name: 'Mercat stall', address: 'Plaça del Mercat 1', lat: 39.47, lon: -0.38 };
-    expect(createdRecord([PickupLocationSchema.parse({ id: 9 })], attempt(values), samePickup)?.id).toBe(9);
-    expect(createdRecord([PickupLocationSchema.parse({ id: 9, name: 'Another stall' })], attempt(values), samePickup)).toBeNull();
+    expect(createdRecord([PickupLocationSchema.parse({ id: 9 })], idOnlyAttempt(values), samePickup)?.id).toBe(9);
+    expect(createdRecord([PickupLocationSchema.parse({ id: 9, name: 'Another stall' })], idOnlyAttempt(values), samePickup)).toBeNull();
   });
 });
