@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { bundleGraph } from './scripts/bundle-graph';
-import { cspPlugin } from './scripts/csp-plugin';
-import { earlyFetch } from './scripts/early-fetch-plugin';
-import { firstPaintChunks } from './scripts/first-paint-chunks';
-import { stylesheetsFirst } from './scripts/stylesheets-first-plugin';
+import { bundleGraph } from './scripts/bundle-graph.ts';
+import { cspPlugin } from './scripts/csp-plugin.ts';
+import { earlyFetch } from './scripts/early-fetch-plugin.ts';
+import { firstPaintChunks } from './scripts/first-paint-chunks.ts';
+import { stylesheetsFirst } from './scripts/stylesheets-first-plugin.ts';
 
 const require = createRequire(import.meta.url);
 

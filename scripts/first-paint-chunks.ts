@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { EARLY_FETCH_ENTRY } from './early-fetch-plugin';
+import { EARLY_FETCH_ENTRY } from './early-fetch-plugin.ts';
 
 /** What every page runs first: the console's entry (src/main.tsx) and all it imports statically. */
 const BOOT_ENTRY = 'src/main.tsx';

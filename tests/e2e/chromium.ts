@@ -1,8 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** What finding the browser looks at: the process's by default, stand-ins in its test. */
+export interface BrowserSearch {
+  env: Record<string, string | undefined>;
+  platform: NodeJS.Platform;
+  exists: (path: string) => boolean;
+  /** Where Playwright installs its own Chromium (`npx playwright-core install chromium`). */
+  playwrightChromium: () => string;
+}
+
+const thisMachine: BrowserSearch = { env: process.env, platform: process.platform, exists: existsSync, playwrightChromium: () => chromium.executablePath() };
+
+/** Where a Chromium or a Chrome usually lives on this kind of system. */
+function usualPlaces({ platform, env }: BrowserSearch): string[] {
+  if (platform === 'darwin') {
+    return [
+      '/Applications/Chromium.app/Contents/MacOS/Chromium',
+      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+      join(env.HOME ?? '', 'Applications/Chromium.app/Contents/MacOS/Chromium'),
+      join(env.HOME ?? '', 'Applications/Google Chrome.app/Contents/MacOS/Google Chrome'),
+    ];
+  }
+  if (platform === 'win32') {
+    const bases = [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA].filter((base): base is string => !!base);
+    return bases.flatMap((base) => [join(base, 'Chromium', 'Application', 'chrome.exe'), join(base, 'Google', 'Chrome', 'Application', 'chrome.exe')]);
+  }
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+}
+
 /**
- * How Debian's Chromium is launched here (TOOLCHAIN.md): headless, and without background
- * networking, which would otherwise flood the closed network with refused connections.
+ * The browser the journeys drive, found the way contributors expect: `CHROMIUM_PATH`, else an
+ * installed Chromium or Chrome in its usual place, else a Chromium Playwright installed.
+ * Undefined when there is none.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export function findChromium(search: BrowserSearch = thisMachine): string | undefined {
+  if (search.env.CHROMIUM_PATH) return search.env.CHROMIUM_PATH;
+  const installed = usualPlaces(search).find((path) => search.exists(path));
+  if (installed) return installed;
+  const playwrights = search.playwrightChromium();
+  return playwrights && search.exists(playwrights) ? playwrights : undefined;
+}
+
+/** What `npm test` says, before the end-to-end step, on a machine without a browser. */
+export const NO_CHROMIUM_MESSAGE = [
+  'No Chromium or Chrome was found for the end-to-end journeys.',
+  'Install one: `sudo apt-get install -y chromium` (Debian, Ubuntu), Google Chrome (macOS, Windows),',
+  'or Playwright\'s own: `npx playwright-core install chromium`. Or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+].join('\n');
+
+/**
+ * The executable the journeys and the measuring scripts launch ('' when there is none:
+ * scripts/check-browser.ts stops `npm test` before the journeys with NO_CHROMIUM_MESSAGE).
+ * Launched headless and without background networking, which would otherwise flood the closed
+ * network with refused connections (TOOLCHAIN.md).
+ */
+export const CHROMIUM_PATH = findChromium() ?? '';
 
 /**
  * The features playwright-core 1.65 turns off itself (chromiumSwitches.ts). Its switch comes
