@@ -3,12 +3,12 @@ import { readJson, storageKeys } from './lib/storage';
 
 /**
  * index.html's first script, small and `async`: it runs as soon as it has arrived, while the
- * console's entry (main.tsx and its ~145 KB) is still downloading and then evaluating, and starts
- * the downloads a page load needs next — in mock mode the kit's light entry, and for an operator
- * this browser remembers, their console's code (src/app/page-code.ts). main.tsx asks for the same
- * modules at boot; by then they are on their way or in. On Lighthouse's phone the overview's
- * largest paint came 1.2–1.5 s sooner with these downloads started from the page rather than after
- * the entry's evaluation (decision 027).
+ * console's entry (main.tsx and what it imports) is still downloading and then evaluating, and
+ * starts the downloads a page load needs next — in mock mode the kit's light entry, and for an
+ * operator this browser remembers, their console's code (src/app/page-code.ts). main.tsx asks for
+ * the same modules at boot; by then they are on their way or in. On a slow phone the overview's
+ * largest paint comes sooner with these downloads started from the page rather than after the
+ * entry's evaluation (decision 027).
  *
  * A failed download is not reported here: main.tsx's own import of the same module fails as well,
  * and the page reports it there.

@@ -78,9 +78,8 @@ async function boot() {
   const services = createServices(result.config, dev, undefined, consoleReady);
   if (consoleReady) await Promise.race([Promise.all([consoleReady, sessionSettled(services)]), delay(FIRST_RENDER_WAIT_MS)]);
   // As a transition, React renders the console in slices of a few milliseconds rather than in one
-  // task (~70 ms on a desktop; Lighthouse's phone simulation runs it at a quarter of the speed,
-  // after the first contentful paint, where it counts as blocking time). Only the commit is one
-  // piece (decision 030).
+  // long task (it runs after the first contentful paint, where it counts as blocking time, the
+  // more so on a slow phone). Only the commit is one piece (decision 030).
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -60,7 +60,7 @@ export async function getOrder(id: number): Promise<Order> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 5: lists, status, cancel, payments, summaries, the summary download, the CRM sync.
+// Orders: lists, status, cancel, payments, summaries, the summary download, the CRM sync.
 // ---------------------------------------------------------------------------------------------
 
 /** Pickup-status codes a status call may set (spec section 4): back to pending, or picked up. */

@@ -96,7 +96,7 @@ export function RequireRole({ roles, children }: { roles: readonly string[]; chi
 }
 
 /**
- * Public area: a signed-in operator is sent to / (issue 8). The one `from` honoured is the page
+ * Public area: a signed-in operator is sent to /. The one `from` honoured is the page
  * RequireSession sent a signed-out operator away from: it rides in the sign-in page's history
  * state, and this redirect is what takes the operator back there once signed in (the sign-in
  * screen does not navigate). Only that redirect sets `from`, so opening a public page while

@@ -6,7 +6,7 @@ type Module<P> = { default: ComponentType<P> };
  * React.lazy for a page the entry point fetches ahead (routes.tsx: preloadPublicPage,
  * preloadSignedInPage). React.lazy suspends on a component's first render even when its chunk
  * has long arrived, and once a Suspense fallback has shown, React holds the content back until
- * 300 ms after it: on a reload, the overview appeared a quarter of a second after it could. Here,
+ * 300 ms after it: on a reload, the overview appeared later than it could. Here,
  * once the chunk is in, the lazy component's loader hands React a thenable that answers at once,
  * which React takes as already resolved (react's lazyInitializer), so the page renders without
  * suspending. Before that, it is React.lazy as usual.

@@ -232,7 +232,7 @@ export const enConsole = {
   'offers.deleteFailed': 'Error on delete',
   'offers.statusFailed': 'Error on change status offer',
 
-  // Offer form (issue 4)
+  // Offer form
   'offerForm.loading': 'Loading the offer',
   'offerForm.loadFailed': 'We have problems, please retry in a moment',
   'offerForm.retryLoad': 'Retry',
@@ -294,7 +294,7 @@ export const enConsole = {
   'offerForm.rule.pickupWindow': 'The pickup window must end after it starts',
   'offerForm.rule.pickupBeforeOrder': 'The pickup window cannot end before the order window starts',
 
-  // Offer templates (issue 4)
+  // Offer templates
   'templates.tabs': 'Template lists',
   'templates.tabAll': 'All',
   'templates.tabRecurring': 'Recurring',
@@ -330,7 +330,7 @@ export const enConsole = {
   'templates.deleteFailed': 'Error on delete',
   'templates.statusFailed': 'Error on change status',
 
-  // Template form (issue 4)
+  // Template form
   'templateForm.loading': 'Loading the template',
   'templateForm.loadFailed': 'We have problems, please retry in a moment',
   'templateForm.details': 'Template',
@@ -386,7 +386,7 @@ export const enConsole = {
   'demo.viewer.payload': 'Payload of event {index}',
   'demo.viewer.close': 'Close',
 
-  // Orders (issue 5)
+  // Orders
   'orders.tabs': 'Order tabs',
   'orders.tabPending': 'Pending',
   'orders.tabSold': 'Sold',
@@ -464,7 +464,7 @@ export const enConsole = {
   'counter.enterAgain': 'Press Enter again to mark it picked up.',
   'counter.sendingPrevious': 'Saving the previous handover…',
 
-  // Account summary (issue 5)
+  // Account summary
   'summary.tabs': 'Account summary views',
   'summary.tabCurrent': 'Current transactions',
   'summary.tabDaily': 'Daily summaries',
@@ -512,7 +512,7 @@ export const enConsole = {
   'summary.dailyEmpty': 'No summaries for these dates',
   'summary.dailyLive': 'Today’s figures are live: they change as orders come in.',
 
-  // Synchronization (issue 5)
+  // Synchronization
   'sync.intro': 'Sends the store’s orders to the CRM (HubSpot), so that its deals follow the orders here.',
   'sync.lastRun': 'Last synchronisation',
   'sync.ago': '{time} ago',
@@ -556,12 +556,12 @@ export const enConsole = {
   'sync.failed.server': 'The server answered HTTP {status}: {message}',
   'sync.failed.unexpected': 'The server sent an answer the console could not read; the result of this run is unknown. Retry to send the orders again.',
 
-  // Settings (issue 6)
+  // Settings
   'settings.tabs': 'Settings sections',
   'settings.tab.billing': 'Billing',
   'settings.tab.terms': 'Terms',
 
-  // Settings: business info, operators and billing (issue 6)
+  // Settings: business info, operators and billing
   'settings.general.title': 'Business info',
   'settings.general.hint': 'What customers see about your store.',
   'settings.general.loading': 'Loading the business info',
@@ -633,7 +633,7 @@ export const enConsole = {
   'settings.billing.saveUnsupported': 'This platform does not support saving billing details from the console. What you typed is still in the form; ask the platform to update the billing details.',
   'settings.billing.leaveBody': 'Your changes to the billing details are not saved yet.',
 
-  // Settings: media, devices and configuration (issue 6)
+  // Settings: media, devices and configuration
   'settings.media.leaveBody': 'The image you chose is not uploaded yet.',
   'settings.media.intro': 'How customers see your store. Choose an image, crop it, then upload it: it replaces the current one at once.',
   'settings.media.avatar': 'Avatar',
@@ -707,7 +707,7 @@ export const enConsole = {
   'settings.configuration.loading': 'Loading the configuration',
   'settings.configuration.loadFailed': 'We have problems, please retry in a moment',
 
-  // Settings: terms, operator profile, notifications and push (issue 6)
+  // Settings: terms, operator profile, notifications and push
   'settings.terms.heading': 'Special terms',
   'settings.terms.noText': 'The platform has not published special terms for this store.',
   'settings.terms.notAccepted': 'Not accepted yet.',
@@ -761,7 +761,7 @@ export const enConsole = {
   'notifications.pushFailed': 'Notifications could not be turned on. Please try again.',
   'notifications.pushBlocked': 'Notifications are blocked for this site. Allow them in the browser’s site settings to receive them.',
   'notifications.pushUnavailable': 'This platform does not support push notifications for the console. New notifications are checked here every minute instead.',
-  // --- trucks & pickups (issue 7) ---
+  // --- trucks & pickups ---
   'records.range': '{from}–{to} of {total}',
   'records.clearSearch': 'Clear the search',
   'records.loadFailed': 'We have problems, please retry in a moment',
@@ -877,7 +877,7 @@ export const enConsole = {
   'pickupForm.saveFailed': 'The pickup location could not be saved. Your changes are kept; please try again.',
   'pickupForm.leaveBody': 'Your changes to this pickup location are not saved yet.',
 
-  // --- deliveries & accounts (issue 7) ---
+  // --- deliveries & accounts ---
   'delivery.status.assigned': 'Assigned',
   'delivery.status.delivered': 'Delivered',
   'delivery.status.pending': 'Pending',
@@ -984,7 +984,7 @@ export const enConsole = {
   'maps.loadingRoutes': 'Loading the route…',
   'maps.routeFailed': 'We cannot read map',
   'maps.retry': 'Retry',
-  // --- registration (issue 8) ---
+  // --- registration ---
   'register.subtitle': 'Open your store on the platform. We will send you an e-mail to confirm the address.',
   'register.section.store': 'Your store',
   'register.section.operator': 'Who runs it',
@@ -1088,7 +1088,7 @@ export const enConsole = {
   'passwordReset.signInFailed.title': 'Your new password is saved',
   'passwordReset.signInFailed.body': 'We could not sign you in just now. Sign in with {email} and your new password.',
   'passwordReset.signedIn': 'Signed in. Opening your console…',
-  // --- dev kit (issue 9) ---
+  // --- dev kit ---
   'demo.activeFaultsTitle': 'Active faults',
   'demo.noFaults': 'None: every call answers normally',
   'demo.currentScenario': 'current scenario',
@@ -1108,7 +1108,7 @@ export const enConsole = {
   'demo.fault.failure': 'On {operation}: {outcome}, {frequency}',
   'demo.fault.failureExcept': 'On {operation}: {outcome}, {frequency}, except {operations}',
 
-  // A create whose answer was lost (issue 23): the forms find out whether it was saved.
+  // A create whose answer was lost: the forms find out whether it was saved.
   'common.checkingSaved': 'Checking whether it was saved…',
   'common.savedAfterLostAnswer': 'It was saved; the answer had been lost on the way',
   'common.notSavedAfterLostAnswer': 'It was not saved: the connection failed before the server stored it. Everything you typed is kept; Retry saves it.',

@@ -91,7 +91,7 @@ export const enPublic = {
   // Snackbar
   'snackbar.close': 'Close message',
   'common.successfullySaved': 'Successfully saved',
-  // --- maps (issue 7) ---
+  // --- maps ---
   'maps.config.notTileUrl': 'must be an XYZ tile URL template with {z}, {x} and {y}',
   'register.verified.signInNote': 'Your e-mail is verified. Sign in to open your store.',
 } as const;

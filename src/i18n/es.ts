@@ -352,7 +352,7 @@ export const es: Messages = {
   'offerForm.rule.pickupWindow': 'La franja de recogida debe terminar después de empezar',
   'offerForm.rule.pickupBeforeOrder': 'La franja de recogida no puede terminar antes de que empiece la de pedidos',
 
-  // Plantillas de oferta (issue 4)
+  // Plantillas de oferta
   'templates.tabs': 'Listas de plantillas',
   'templates.tabAll': 'Todas',
   'templates.tabRecurring': 'Recurrentes',
@@ -388,7 +388,7 @@ export const es: Messages = {
   'templates.deleteFailed': 'Error al eliminar',
   'templates.statusFailed': 'Error al cambiar el estado',
 
-  // Formulario de plantilla (issue 4)
+  // Formulario de plantilla
   'templateForm.loading': 'Cargando la plantilla',
   'templateForm.loadFailed': 'Tenemos problemas, vuelve a intentarlo en un momento',
   'templateForm.details': 'Plantilla',
@@ -455,7 +455,7 @@ export const es: Messages = {
   'common.notSavedAfterLostAnswer': 'No se guardó: la conexión falló antes de que el servidor lo almacenara. Todo lo que escribiste se conserva; Reintentar lo guarda.',
   'common.saveUnconfirmed': 'La respuesta se perdió y no pudimos comprobar si se guardó. Reintentar lo comprueba primero y solo lo guarda si no se guardó.',
 
-  // Orders (issue 5)
+  // Orders
   'orders.tabs': 'Pestañas de pedidos',
   'orders.tabPending': 'Pendientes',
   'orders.tabSold': 'Vendidos',
@@ -533,7 +533,7 @@ export const es: Messages = {
   'counter.enterAgain': 'Pulsa Intro otra vez para marcarlo como recogido.',
   'counter.sendingPrevious': 'Guardando la entrega anterior…',
 
-  // Account summary (issue 5)
+  // Account summary
   'summary.tabs': 'Vistas del resumen de cuenta',
   'summary.tabCurrent': 'Transacciones actuales',
   'summary.tabDaily': 'Resúmenes diarios',
@@ -581,7 +581,7 @@ export const es: Messages = {
   'summary.dailyEmpty': 'No hay resúmenes para estas fechas',
   'summary.dailyLive': 'Las cifras de hoy se calculan en directo: cambian con cada pedido.',
 
-  // Synchronization (issue 5)
+  // Synchronization
   'sync.intro': 'Envía los pedidos de la tienda al CRM (HubSpot), para que sus negocios sigan a los pedidos de aquí.',
   'sync.lastRun': 'Última sincronización',
   'sync.ago': 'hace {time}',
@@ -625,12 +625,12 @@ export const es: Messages = {
   'sync.failed.server': 'El servidor respondió HTTP {status}: {message}',
   'sync.failed.unexpected': 'El servidor envió una respuesta que la consola no pudo leer; no se sabe el resultado de esta ejecución. Reintenta para volver a enviar los pedidos.',
 
-  // Settings (issue 6)
+  // Settings
   'settings.tabs': 'Secciones de ajustes',
   'settings.tab.billing': 'Facturación',
   'settings.tab.terms': 'Condiciones',
 
-  // Settings: business info, operators and billing (issue 6)
+  // Settings: business info, operators and billing
   'settings.general.title': 'Datos del negocio',
   'settings.general.hint': 'Lo que los clientes ven de tu tienda.',
   'settings.general.loading': 'Cargando los datos del negocio',
@@ -702,7 +702,7 @@ export const es: Messages = {
   'settings.billing.saveUnsupported': 'Esta plataforma no permite guardar los datos de facturación desde la consola. Lo que has escrito sigue en el formulario; pide a la plataforma que actualice los datos de facturación.',
   'settings.billing.leaveBody': 'Tus cambios en los datos de facturación aún no están guardados.',
 
-  // Settings: media, devices and configuration (issue 6)
+  // Settings: media, devices and configuration
   'settings.media.leaveBody': 'La imagen que elegiste aún no se ha subido.',
   'settings.media.intro': 'Así ven tu tienda los clientes. Elige una imagen, recórtala y súbela: sustituye a la actual al momento.',
   'settings.media.avatar': 'Avatar de la tienda',
@@ -776,7 +776,7 @@ export const es: Messages = {
   'settings.configuration.loading': 'Cargando la configuración',
   'settings.configuration.loadFailed': 'Tenemos problemas, vuelve a intentarlo en un momento',
 
-  // Settings: terms, operator profile, notifications and push (issue 6)
+  // Settings: terms, operator profile, notifications and push
   'settings.terms.heading': 'Condiciones especiales',
   'settings.terms.noText': 'La plataforma no ha publicado condiciones especiales para esta tienda.',
   'settings.terms.notAccepted': 'Aún no aceptadas.',
@@ -830,7 +830,7 @@ export const es: Messages = {
   'notifications.pushFailed': 'No se pudieron activar las notificaciones. Inténtalo de nuevo.',
   'notifications.pushBlocked': 'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio del navegador para recibirlas.',
   'notifications.pushUnavailable': 'Esta plataforma no admite notificaciones push para la consola. En su lugar, las notificaciones nuevas se comprueban aquí cada minuto.',
-  // --- trucks & pickups (issue 7) ---
+  // --- trucks & pickups ---
   'records.range': '{from}–{to} de {total}',
   'records.clearSearch': 'Borrar la búsqueda',
   'records.loadFailed': 'Tenemos problemas, vuelve a intentarlo en un momento',
@@ -946,7 +946,7 @@ export const es: Messages = {
   'pickupForm.saveFailed': 'No se pudo guardar el punto de recogida. Tus cambios se conservan; inténtalo de nuevo.',
   'pickupForm.leaveBody': 'Los cambios en este punto de recogida aún no están guardados.',
 
-  // --- deliveries & accounts (issue 7) ---
+  // --- deliveries & accounts ---
   'delivery.status.assigned': 'Asignada',
   'delivery.status.delivered': 'Entregada',
   'delivery.status.pending': 'Pendiente',
@@ -1041,7 +1041,7 @@ export const es: Messages = {
   'accounts.retry': 'Reintentar',
   'accounts.empty': 'Esta tienda todavía no tiene cuentas',
   'accounts.emptyFiltered': 'Ninguna cuenta coincide con esta búsqueda',
-  // --- maps (issue 7) ---
+  // --- maps ---
   'maps.config.notTileUrl': 'debe ser una plantilla de URL de teselas XYZ con {z}, {x} y {y}',
   'maps.loading': 'Cargando el mapa…',
   'maps.keyboardHint': 'Usa las flechas para mover el mapa y las teclas + y − para acercar o alejar.',
@@ -1055,7 +1055,7 @@ export const es: Messages = {
   'maps.loadingRoutes': 'Cargando la ruta…',
   'maps.routeFailed': 'No podemos leer el mapa',
   'maps.retry': 'Reintentar',
-  // --- registration (issue 8) ---
+  // --- registration ---
   'register.subtitle': 'Abre tu tienda en la plataforma. Te enviaremos un correo para confirmar la dirección.',
   'register.section.store': 'Tu tienda',
   'register.section.operator': 'Quién la gestiona',
@@ -1160,7 +1160,7 @@ export const es: Messages = {
   'passwordReset.signInFailed.title': 'Tu contraseña nueva está guardada',
   'passwordReset.signInFailed.body': 'No hemos podido iniciar tu sesión ahora mismo. Inicia sesión con {email} y tu contraseña nueva.',
   'passwordReset.signedIn': 'Sesión iniciada. Abriendo tu consola…',
-  // --- dev kit (issue 9) ---
+  // --- dev kit ---
   'demo.activeFaultsTitle': 'Fallos activos',
   'demo.noFaults': 'Ninguno: todas las llamadas responden con normalidad',
   'demo.currentScenario': 'escenario actual',

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { APP_STORAGE_PREFIX, cancelLaterWrite, readJson, remove, writeJson, writeJsonLater } from './storage';
 
 /**
- * The draft of a form an operator types into (issue #23, 15): what was typed survives a reload
+ * The draft of a form an operator types into: what was typed survives a reload
  * until it is saved or discarded. One mechanism for every form: sessionStorage (the draft dies with
  * the tab), one key per form and record under the app prefix (signing out removes every draft),
  * written once typing pauses, read back through the form's own schema (a draft that no longer

@@ -11,11 +11,11 @@ const intlLocale: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
 
 /**
  * Numbers, money and percentages are written here rather than by Intl.NumberFormat: a page's first
- * NumberFormat costs 35–60 ms (ICU loads its locale data; measured in Chromium on the 2-core
- * machine, four times that on Lighthouse's phone), and the overview's figures are the first numbers
- * a signed-in page shows. The output is Intl's, character for character, for both languages
- * (tests/unit/format.test.ts holds them to it with generated numbers); numbers Intl would write in
- * another way than plain digits (beyond ±1e21, tiny fractions, NaN, ±∞) are still handed to Intl.
+ * NumberFormat is slow (ICU loads its locale data, the more so on a slow phone), and the overview's
+ * figures are the first numbers a signed-in page shows. The output is Intl's, character for
+ * character, for both languages (tests/unit/format.test.ts holds them to it with generated
+ * numbers); numbers Intl would write in another way than plain digits (beyond ±1e21, tiny
+ * fractions, NaN, ±∞) are still handed to Intl.
  */
 const numberStyle: Record<Locale, { group: string; decimal: string; minimumGroupingDigits: number }> = {
   en: { group: ',', decimal: '.', minimumGroupingDigits: 1 },

@@ -2,7 +2,7 @@ import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * "Find from address" on the pickup location form (issue 7): the address and country typed are
+ * "Find from address" on the pickup location form: the address and country typed are
  * geocoded, and a position found moves the form's marker.
  *
  *   idle ─lookup.find→ finding ─→ found     (emits `lookup.found`: the form takes the position)

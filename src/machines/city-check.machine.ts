@@ -6,7 +6,7 @@ import { isCountryCode } from '../lib/countries';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The sign-up form's city check (issue 8), made while the operator types: once they pause
+ * The sign-up form's city check, made while the operator types: once they pause
  * (CITY_CHECK_DEBOUNCE_MS), validatecity asks whether the city exists in the country and, when
  * the e-mail is already a valid address, requiredcity whether a new store with that e-mail may
  * register there. Only the text before the first comma is the city (spec section 5), so typing

@@ -87,7 +87,7 @@ export type DomainEvent =
   | { type: 'order.changeRefused'; at: number; order: Order; attempted: number }
   /** A run of the CRM synchronisation (GET /hubspot/app/orders) and what it sent. */
   | { type: 'orders.synchronized'; at: number; sync: OrdersSync }
-  // --- trucks & pickups (issue 7) ---
+  // --- trucks & pickups ---
   /** The trucks of one status tab (and search) as the server listed them: the whole list, paged on screen. */
   | { type: 'trucks.loaded'; at: number; status: TruckStatus; search: string; page: PagedList<Truck> }
   /** A truck created or edited, as the server answered the save. */
@@ -100,12 +100,12 @@ export type DomainEvent =
   | { type: 'pickup.saved'; at: number; pickup: PickupLocation }
   /** The server deleted the pickup location: it leaves the list. */
   | { type: 'pickup.deleted'; at: number; id: number }
-  // --- deliveries (issue 7) ---
+  // --- deliveries ---
   /** A page of the delivery orders list as the server returned it (only appended when it changed). */
   | { type: 'deliveries.loaded'; at: number; filter: DeliveriesFilter; page: PagedList<Delivery> }
   /** The delivery map's day (YYYY-MM-DD, local): all its deliveries (only appended when they changed). */
   | { type: 'deliveries.todayLoaded'; at: number; day: string; deliveries: Delivery[] }
-  // --- registration (issue 8) ---
+  // --- registration ---
   /**
    * The platform sent the validation e-mail to `email` (spec section 3, was_send_email_to_validate);
    * `resend`: sent again from the check-your-inbox screen. Never the password or other details.

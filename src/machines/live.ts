@@ -28,7 +28,7 @@ export function liveReviewsMachine() {
   });
 }
 
-// ---- Offers list (issue 4). Imports are local to this block so concurrent edits above stay apart.
+// ---- Offers list. Imports are local to this block so concurrent edits above stay apart.
 import { deleteOffer, listCurrentOffers, setOfferStatus, type ItemStatus } from '../api/offers';
 import { offersListMachine, type OffersPageRequest } from './offers-list.machine';
 import { holdsPage } from './projections';
@@ -64,7 +64,7 @@ export function liveOffersListMachine({ journal, notify }: Pick<LiveDeps, 'journ
   });
 }
 
-// ---- Offer form (issue 4). Imports are local to this block so concurrent edits above stay apart.
+// ---- Offer form. Imports are local to this block so concurrent edits above stay apart.
 import { getLookups } from '../api/lookups';
 import type { Language } from '../api/session';
 import { buildUploadForm, createOffer, getOffer, updateOffer, uploadTarget, type OfferInput } from '../api/offers';
@@ -180,7 +180,7 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
   });
 }
 
-// ---- Templates list and form (issue 4). Imports are local to this block.
+// ---- Templates list and form. Imports are local to this block.
 import { deleteTemplate, getTemplate, listTemplates, setTemplateStatus, updateTemplate, type Template } from '../api/templates';
 import { templatesListMachine, type TemplatesPageRequest } from './templates-list.machine';
 import {

@@ -2,7 +2,7 @@ import { isApiError } from '../api/errors';
 import { now } from '../lib/clock';
 
 /**
- * A create whose answer was lost (issue 23). A timeout or a dropped connection says nothing about
+ * A create whose answer was lost. A timeout or a dropped connection says nothing about
  * the server: the record may have been stored and only the answer lost on the way. Sending the
  * create again could make a second record for one intent, so the form machines (offer, template,
  * truck, pickup location) never do that blindly:

@@ -11,7 +11,7 @@ import { isAnswerLost, isAnswerLostError, type CreateAttempt } from './lost-answ
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The offer form's flow (issue 4): create (/operations/offers/create) and edit
+ * The offer form's flow: create (/operations/offers/create) and edit
  * (/operations/offers/{tab}/{id}).
  *
  * loading → editing → saving → [savingTemplate → copyingMedia] → saved

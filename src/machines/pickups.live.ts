@@ -22,7 +22,7 @@ import type { SnackbarRequest } from './snackbar.machine';
 
 /**
  * The pickup locations list and form machines, and the form's address look-up, with their real
- * effects (issue 7). They live here, not in live.ts, so that the logistics and geocoding API
+ * effects. They live here, not in live.ts, so that the logistics and geocoding API
  * modules are pulled in only by the lazily loaded pickups screens.
  */
 

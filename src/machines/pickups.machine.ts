@@ -4,7 +4,7 @@ import { createRecordListMachine } from './record-list.machine';
 
 /**
  * The pickup locations list (/pickups) and form (/pickup/create, /pickup/edit/{id}) as typed
- * instances of the shared record machines (issue 7); the form's "Find from address" is
+ * instances of the shared record machines; the form's "Find from address" is
  * address-lookup.machine.ts. Their effects are in pickups.live.ts.
  */
 

@@ -345,7 +345,7 @@ export const crmSyncProjection = defineProjection<CrmSyncView>({
   },
 });
 
-// --- deliveries (issue 7) ---
+// --- deliveries ---
 
 export interface DeliveriesView extends PagedView<Delivery> {
   filter: DeliveriesFilter;
@@ -387,7 +387,7 @@ export function holdsDay(view: DeliveriesTodayView, day: string, deliveries: rea
   return view.day === day && sameValue(view.items, deliveries);
 }
 
-// --- trucks & pickups (issue 7) ---
+// --- trucks & pickups ---
 // Both lists arrive whole (spec section 7: limit 10, offset 0, total = the list's length) and are
 // paged on screen; a delete takes the row out at once (spec section 4), a save replaces it.
 
@@ -434,7 +434,7 @@ export const pickupsProjection = defineProjection<PickupsView>({
   },
 });
 
-// --- registration (issue 8) ---
+// --- registration ---
 
 /**
  * The registration flags of spec section 3, for the e-mail they are about: the validation e-mail

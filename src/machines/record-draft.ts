@@ -4,9 +4,10 @@ import { formDraft, formDraftKey } from '../lib/form-draft';
 import type { RecordDraftTarget, RecordFormInput } from './record-form.machine';
 
 /**
- * The drafts of the record forms (a truck, a pickup location; issue #23, 15): the schemas a stored
- * draft must read with, and the record form machine's draft effects on src/lib/form-draft.ts. A
- * draft holds what was typed, valid or not yet, so the schemas check the shape, not the rules.
+ * The drafts of the record forms (a truck, a pickup location), so what was typed survives a reload:
+ * the schemas a stored draft must read with, and the record form machine's draft effects on
+ * src/lib/form-draft.ts. A draft holds what was typed, valid or not yet, so the schemas check the
+ * shape, not the rules.
  * JSON has no NaN: a number not typed yet is stored as null and read back as NaN.
  */
 

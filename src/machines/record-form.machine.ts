@@ -6,7 +6,7 @@ import { isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The flow of a create/edit form for one of the store's records (issue 7: a truck, a pickup
+ * The flow of a create/edit form for one of the store's records (a truck, a pickup
  * location), where a save ends on the list:
  *
  *   loading → editing.idle → saving → saved (final: "Successfully saved", back to the list)
@@ -37,7 +37,7 @@ export interface RecordFormInput {
 export interface RecordFormLoaded<TRecord, TValues> {
   record: TRecord | null;
   values: TValues;
-  /** What was typed before a reload, not saved yet (issue #23, 15): the form opens on it. */
+  /** What was typed before a reload, not saved yet: the form opens on it. */
   draft?: TValues | null;
 }
 

@@ -5,8 +5,8 @@ import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The flow of a list of a store's records that arrives whole and is paged on the screen (issue 7:
- * trucks, pickup locations; spec section 7 reads both as limit 10, offset 0, total = the list's
+ * The flow of a list of a store's records that arrives whole and is paged on the screen (trucks,
+ * pickup locations; spec section 7 reads both as limit 10, offset 0, total = the list's
  * length). Each list is one typed instance of this factory (src/machines/trucks.machine.ts,
  * pickups.machine.ts): `TRecord` is a row, `TQuery` what the server is asked for (a status tab, a
  * search). The page shown is the screen's business: the whole list is in the journal.

@@ -2,7 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * Password recovery (issue 8): the identity provider sends the reset e-mail.
+ * Password recovery: the identity provider sends the reset e-mail.
  *
  *   editing ─recovery.send→ sending ─→ sent          (the same confirmation whether or not the address has an account)
  *                                   ├→ notAnEmail    (the provider says it is not an e-mail address)

@@ -9,7 +9,7 @@ import { recoveryMachine } from './recovery.machine';
 import { registrationMachine, type ValidationLink } from './registration.machine';
 
 /**
- * The registration, city check and recovery machines with their real effects (issue 8). They live
+ * The registration, city check and recovery machines with their real effects. They live
  * here, not in live.ts, so the registration API module is pulled in only by the lazily loaded
  * public pages that use it.
  *

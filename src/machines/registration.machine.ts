@@ -7,7 +7,7 @@ import { isAnswerLost } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * Store registration (issue 8; spec sections 3–5): the sign-up form, the validation e-mail, and
+ * Store registration (spec sections 3–5): the sign-up form, the validation e-mail, and
  * the validation link. One machine with two entries, so its graph holds every state the flow
  * names — editing → sending → emailSent (was_send_email_to_validate) → verifiedOk
  * (email_was_verified_ok) / verifiedError (email_was_verified_error):
@@ -88,9 +88,9 @@ export function signupRequestOf(values: SignupFormValues, language: Language): S
  * - `notSent`: the server answered, but says the validation e-mail did not go out;
  * - `unreadable`: the server answered with something the console cannot read: its own
  *   message, not a connection problem;
- * - `unconfirmed`: no answer at all (timeout, dropped connection): the sign-up may have arrived
- *   (issue 23). Sending it again is safe: the platform replaces a pending sign-up of the same
- *   e-mail and sends the same link again, so no second registration can come of it;
+ * - `unconfirmed`: no answer at all (timeout, dropped connection): the sign-up may have arrived and
+ *   only the answer been lost. Sending it again is safe: the platform replaces a pending sign-up of
+ *   the same e-mail and sends the same link again, so no second registration can come of it;
  * - `unreachable`: the server answered with a 5xx: nothing to fix, send again.
  */
 export type SignupField = SignupRefusal['field'];

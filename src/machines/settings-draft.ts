@@ -5,10 +5,11 @@ import { formDraft, formDraftKey } from '../lib/form-draft';
 import type { SettingsDraftTarget } from './settings-form.machine';
 
 /**
- * The drafts of the settings forms and the operator's profile (issue #23, 15): the schemas a
- * stored draft must read with, and the `readDraft` / `persistDraft` / `clearDraft` effects of the
- * settings form machine on src/lib/form-draft.ts. A draft holds what was typed, valid or not yet
- * (a half-typed e-mail is work too), so these schemas check the shape, not the server's rules.
+ * The drafts of the settings forms and the operator's profile, so what was typed survives a reload:
+ * the schemas a stored draft must read with, and the `readDraft` / `persistDraft` / `clearDraft`
+ * effects of the settings form machine on src/lib/form-draft.ts. A draft holds what was typed,
+ * valid or not yet (a half-typed e-mail is work too), so these schemas check the shape, not the
+ * server's rules.
  */
 
 const text = z.string();

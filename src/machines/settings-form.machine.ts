@@ -5,7 +5,7 @@ import { loadFailureFromError, refusalOr, type LoadFailureContext } from './load
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The flow of every settings form (issue 6: business info, operators, billing, configuration):
+ * The flow of every settings form (business info, operators, billing, configuration):
  *
  *   loading → editing.idle → saving → editing.saved   (notifySaved: "Successfully saved")
  *      ↓          ↑                 ↘ editing.failed  (notifyFailed: the catalogue's message; every
@@ -18,7 +18,7 @@ import { promiseNotProvided } from './not-provided';
  * the server holds (the leave guard asks then). Each form is one typed instance of this factory:
  * `TData` is what the server answers (the load and each save), `TValues` what the form edits.
  *
- * What is typed survives a reload until it is saved or discarded (issue #23, 15): after the load,
+ * What is typed survives a reload until it is saved or discarded: after the load,
  * `restoring` reads the draft a reload left behind (`readDraft`); while the values differ from
  * the server's they are kept as the draft (`persistDraft`, written once typing pauses, at once
  * after a failed save), and once they are the server's again (saved, discarded, typed back) the

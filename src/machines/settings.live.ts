@@ -23,7 +23,7 @@ import { BillingDraftSchema, BusinessInfoDraftSchema, OperatorProfileDraftSchema
 import type { SnackbarRequest } from './snackbar.machine';
 
 /**
- * The settings tabs' form machines (issue 6) and their real effects. They live here, not in
+ * The settings tabs' form machines and their real effects. They live here, not in
  * live.ts, so that the settings API module is pulled in only by the lazily loaded settings tabs.
  */
 

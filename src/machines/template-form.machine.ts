@@ -10,7 +10,7 @@ import { isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The offer template form's flow (issue 4): create (/operations/templates/create) and edit
+ * The offer template form's flow: create (/operations/templates/create) and edit
  * (/operations/templates/{tab}/{id}).
  *
  * loading → editing → saving → saved

@@ -10,7 +10,7 @@ import type { SnackbarRequest } from './snackbar.machine';
 import { blankTruckValues, truckFormMachine, trucksListMachine, truckValuesOf, type TrucksQuery, type TruckFormValues } from './trucks.machine';
 
 /**
- * The trucks list and form machines with their real effects (issue 7). They live here, not in
+ * The trucks list and form machines with their real effects. They live here, not in
  * live.ts, so that the logistics API module is pulled in only by the lazily loaded trucks screens.
  */
 

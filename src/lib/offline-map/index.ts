@@ -4,7 +4,7 @@ export * from './format';
 
 /**
  * The cities the offline base map covers. Only this small index is in the app's code; a city's
- * data (about 20 KB gzip each) is a separate chunk, fetched when a map in offline mode (mock
+ * data is a separate chunk, fetched when a map in offline mode (mock
  * mode, or live without a tile URL) shows that city — or when the mock directions service
  * routes there. tests/unit/offline-map.test.ts keeps these boxes equal to the data's.
  */

@@ -49,7 +49,7 @@ export function createLiveSessionMachine({ journal, notify, consoleReady }: Live
     actors: {
       restoreSession: fromPromise(async () => {
         // No session token in this tab (a first visit, a new tab): nothing to check, so the
-        // session calls (and zod, ~27 KB) are not fetched for it; the sign-in page stays lighter.
+        // session calls (and zod) are not fetched for it; the sign-in page stays lighter.
         if (readJson('session', storageKeys.session) === undefined) return null;
         return (await sessionCalls()).readStoredSession();
       }),

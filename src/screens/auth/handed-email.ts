@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 /**
  * The e-mail one public page hands to the next (validation → sign in, sign-up → recovery, …). It
  * travels in the history entry's state, never in the URL: an address bar, the history, a Referer
- * or a server log must not carry an operator's e-mail (issue #9). A reload keeps it (the state
+ * or a server log must not carry an operator's e-mail. A reload keeps it (the state
  * belongs to the history entry).
  */
 export interface HandedEmail {

@@ -27,7 +27,7 @@ export default function LoginScreen() {
   const filledEmail = useHandedEmail();
   // An operator who just validated this e-mail in this tab is welcomed (the registration flags).
   const justVerified = useProjection('registration', (view) => view.email_was_verified_ok && filledEmail !== '' && view.email === filledEmail.toLowerCase());
-  // Two fields: plain state rather than react-hook-form, which would be ~10 KB more for the one page
+  // Two fields: plain state rather than react-hook-form, which would add weight to the one page
   // every operator loads first (docs/decisions/015). Checked on submit, then as the operator types.
   const [values, setValues] = useState<SignInForm>({ email: filledEmail, password: '' });
   const [submitted, setSubmitted] = useState(false);

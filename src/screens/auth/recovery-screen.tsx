@@ -33,10 +33,10 @@ type RecoveryForm = z.infer<ReturnType<typeof recoveryFormSchema>>;
 const ResetLinkStateSchema = z.object({ resetLink: z.object({ oobCode: z.string().min(1) }) });
 
 /**
- * /auth/recovery: asking for a password reset link (issue 8), or, opened from that link, choosing
+ * /auth/recovery: asking for a password reset link, or, opened from that link, choosing
  * the new password. The link is Firebase's action link with this page as the project's
  * custom action URL: `/auth/recovery?mode=resetPassword&oobCode=…&apiKey=…&lang=…`. On arrival
- * the page moves the code out of the address bar and the history entry (issue 9, Security: a
+ * the page moves the code out of the address bar and the history entry (a
  * Referer, a shared screen or the history must not carry it) into the entry's state, like the
  * validation link (validate-screen.tsx). Without a link, the request form.
  */
@@ -56,7 +56,7 @@ export default function RecoveryScreen() {
 }
 
 /**
- * Asking for a reset link (issue 8): the identity provider sends a password reset link. The
+ * Asking for a reset link: the identity provider sends a password reset link. The
  * confirmation reads the same whether or not an account uses the address (the page cannot be used
  * to find out who is registered); a provider that cannot be reached says so, with Retry; an
  * address the provider does not take for an e-mail is marked on the field. An e-mail handed over

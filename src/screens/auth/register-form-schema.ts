@@ -70,7 +70,7 @@ export function registerFormSchema(t: Translate) {
     }) satisfies z.ZodType<SignupFormValues, SignupFormValues>;
 }
 
-/** sessionStorage key of the sign-up form's draft (issue #23, 15). */
+/** sessionStorage key of the sign-up form's draft, so what was typed survives a reload. */
 export const SIGNUP_DRAFT_KEY = formDraftKey('signup', null);
 
 /** What a sign-up draft keeps: everything typed but the passwords, which are never stored. */

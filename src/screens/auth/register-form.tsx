@@ -45,7 +45,7 @@ export type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 export type CityCheckActor = ActorRefFrom<typeof cityCheckMachine>;
 
 /**
- * The sign-up form (issue 8). react-hook-form holds the values and its zod schema the rules; the
+ * The sign-up form. react-hook-form holds the values and its zod schema the rules; the
  * registration machine sends them (without the policy field) and says why a sign-up was refused,
  * which shows beside the field concerned with everything typed still in place. The city is
  * checked as the operator types (the city-check machine: debounced, a newer question replaces an

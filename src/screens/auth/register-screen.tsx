@@ -17,7 +17,7 @@ import { SIGNUP_DRAFT_KEY, SignupDraftSchema } from './register-form-schema';
 import { PublicHeading } from './public-heading';
 
 /**
- * /auth/register (issue 8): the sign-up form, then the check-your-inbox screen. An e-mail handed
+ * /auth/register: the sign-up form, then the check-your-inbox screen. An e-mail handed
  * over fills the e-mail (the validation page's "send a new link": signing up again with a pending e-mail
  * sends the link again). The registration and city-check actors live here, so going from the
  * form to the e-mail screen and back keeps everything typed and the city's last check.

@@ -21,16 +21,17 @@ import { handEmail } from './handed-email';
 const REPORTED_PATH = '/auth/validate/{email}/{token}';
 
 /**
- * Where the screen stands once it has read the link (issue 9, Security): the e-mail and the
- * one-use token leave the address bar and the history entry, and live on in the entry's state,
- * which the browser keeps across a reload. A route of its own (routes.tsx).
+ * Where the screen stands once it has read the link: the e-mail and the one-use token leave the
+ * address bar and the history entry (a Referer, a shared screen or the history must not carry
+ * them), and live on in the entry's state, which the browser keeps across a reload. A route of
+ * its own (routes.tsx).
  */
 export const LINK_READ_PATH = '/auth/validate';
 
 const LinkStateSchema = z.object({ validationLink: z.object({ email: z.string(), token: z.string() }) });
 
 /**
- * /auth/validate/{email}/{token} (issue 8): the link of the validation e-mail. On arrival the
+ * /auth/validate/{email}/{token}: the link of the validation e-mail. On arrival the
  * screen moves the link out of the URL (LINK_READ_PATH) and the registration machine, started at
  * its validation entry, sends the PUT once; then
  * - verified ok (email_was_verified_ok): sign in, with the e-mail filled;

@@ -1,8 +1,8 @@
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
 import Chart from 'react-apexcharts/core';
-// The core plus only what these two charts draw (TOOLCHAIN.md: 169 KB instead of 290 KB gzip for
-// the full build). This module is reached only through the dashboard's lazy imports, so no
+// The core plus only what these two charts draw (far smaller than the full build;
+// TOOLCHAIN.md). This module is reached only through the dashboard's lazy imports, so no
 // ApexCharts code lands in the sign-in or shell chunks.
 import 'apexcharts/bar';
 import 'apexcharts/donut';

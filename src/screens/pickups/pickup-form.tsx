@@ -31,7 +31,7 @@ const roundDegrees = (value: number) => Math.round(value * 1e6) / 1e6;
 const isSet = (lat: number, lon: number) => Number.isFinite(lat) && Number.isFinite(lon);
 
 /**
- * The pickup location form (issue 7): name, address, country (the spec's list; a new location
+ * The pickup location form: name, address, country (the spec's list; a new location
  * starts in the store's country), opening hours, contact, and the position — a click on the map,
  * "Find from address" (the address look-up machine), or latitude and longitude typed, so the
  * keyboard alone can set it. react-hook-form holds the values; every change goes to the form

@@ -189,7 +189,7 @@ type AllowanceValues = z.infer<ReturnType<typeof allowanceSchema>>;
 
 const allowanceOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** What an allowance draft keeps: the text as typed (issue #23, 15). */
+/** What an allowance draft keeps: the text as typed. */
 const AllowanceDraftSchema = z.object({ devicesAllowed: z.string() });
 const keepAllowance = ({ devicesAllowed }: AllowanceValues) => ({ devicesAllowed });
 

@@ -21,7 +21,7 @@ import { truckFormSchema } from './truck-form-schema';
 const CONFLICTS = { plate: 'truckForm.plateTaken', name: 'truckForm.nameTaken' } as const satisfies Partial<Record<keyof TruckFormValues, MessageKey>>;
 
 /**
- * The truck form (issue 7): name, number plate (kept in capitals), capacity in packages, the
+ * The truck form: name, number plate (kept in capitals), capacity in packages, the
  * driver and the status. react-hook-form holds the values and runs the schema; every change goes
  * to the form machine (unsaved changes), Save hands it the validated values. A plate another
  * truck of the store already has (the server's 409, also for a name) is said beside the plate.
