@@ -20,7 +20,6 @@ import {
   updatePickupLocation,
   updateTruck,
   type DeliveryWire,
-  type PickupLocationInput,
   type TruckInput,
 } from '../../src/api/logistics';
 import { createBackend } from '../../mocks/backend';
@@ -30,6 +29,7 @@ import { createStoragePersistence } from '../../mocks/persistence';
 import { HOUR_MS, addDays, seconds, startOfDay } from '../../mocks/time';
 import { scenarios } from '../../scenarios';
 import { logisticsInconsistencies } from './consistency';
+import { pickupInput } from './fixtures';
 import { API, connectHttpToTestBackend, sessionToken, setupTestBackend, storeCall } from './support';
 
 const NOW = new Date(2026, 5, 19, 18, 45).getTime(); // a Friday evening: today's rounds are on the road
@@ -58,17 +58,6 @@ const truckInput = (overrides: Partial<TruckInput> = {}): TruckInput => ({
   ...overrides,
 });
 
-const pickupInput = (overrides: Partial<PickupLocationInput> = {}): PickupLocationInput => ({
-  name: 'Benimaclet lockers',
-  address: 'Carrer de Murta 7, 46020 València',
-  country: 'ES',
-  lat: 39.4862,
-  lon: -0.3598,
-  opening_hours: 'Mon–Sat 09:00–21:00',
-  contact_name: 'Pilar Gómez',
-  contact_phone: '+34 961 00 20 30',
-  ...overrides,
-});
 
 const newestFirst = (list: DeliveryWire[]) => [...list].sort((a, b) => b.delivery_date - a.delivery_date || b.id - a.id).map((d) => d.id);
 /** Equirectangular km: independent of the handler's haversine, and exact enough within a city. */

@@ -28,6 +28,7 @@ import { HomeDataWireSchema } from '../../src/api/stores';
 import { getTemplate } from '../../src/api/templates';
 import { OfferRecordSchema } from '../../mocks/db';
 import { HOUR_MS, seconds } from '../../mocks/time';
+import { offerInput } from './fixtures';
 import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 // 10:30 local time on a Wednesday: the seeded store has offers open right now.
@@ -42,27 +43,7 @@ beforeAll(async () => {
 
 /** An offer the form would submit: open for orders now, collected later today; with the form's helper fields. */
 function draft(overrides: Partial<OfferInput> = {}): OfferInput {
-  return {
-    name: 'Evening bread bag',
-    quantity: 8,
-    repeat_on_days: [],
-    order_date_from: NOW - HOUR_MS,
-    order_date_to: NOW + 3 * HOUR_MS,
-    pickup_date_from: NOW + 3 * HOUR_MS,
-    pickup_date_to: NOW + 4 * HOUR_MS,
-    unit_price: 4.5,
-    origin_price: 10,
-    origin: 'offer',
-    template_id: null,
-    offer_type: [1],
-    dietary_fit: [1],
-    cuisine_type: [1],
-    business_type: [1],
-    when: 'today',
-    whenpu: 'today',
-    whenpu_disabled: false,
-    ...overrides,
-  };
+  return offerInput(NOW, { when: 'today', whenpu: 'today', whenpu_disabled: false, ...overrides });
 }
 
 const offerRecord = (id: number) => backend.current.db.offers.findFirst((q) => q.where({ id }));

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUANTITY_REQUIRED_MESSAGE } from '../../src/api/offer-rules';
 import { offerCreateBody, type OfferInput } from '../../src/api/offers';
-import { templateCreateBody, type TemplateInput } from '../../src/api/templates';
+import { templateCreateBody } from '../../src/api/templates';
 import type { PickupLocationInput, TruckInput } from '../../src/api/logistics';
-import { HOUR_MS } from '../../mocks/time';
+import { offerInput, pickupInput, templateInput } from './fixtures';
 import { API, connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 /*
@@ -25,50 +25,11 @@ beforeAll(async () => {
 const json = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
 const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
 
-function offerDraft(overrides: Partial<OfferInput> = {}): OfferInput {
-  return {
-    name: 'Evening bread bag',
-    quantity: 8,
-    repeat_on_days: [],
-    order_date_from: NOW - HOUR_MS,
-    order_date_to: NOW + 3 * HOUR_MS,
-    pickup_date_from: NOW + 3 * HOUR_MS,
-    pickup_date_to: NOW + 4 * HOUR_MS,
-    unit_price: 4.5,
-    origin_price: 10,
-    origin: 'offer',
-    template_id: null,
-    offer_type: [1],
-    dietary_fit: [1],
-    cuisine_type: [1],
-    business_type: [1],
-    ...overrides,
-  };
-}
+const offerDraft = (overrides: Partial<OfferInput> = {}) => offerInput(NOW, overrides);
 const offerBody = (overrides: Record<string, unknown> = {}) => ({ ...offerCreateBody(offerDraft()), ...overrides });
 
-function templateInput(overrides: Partial<TemplateInput> = {}): TemplateInput {
-  return {
-    name: 'Friday cake box',
-    repeat_on_days: [5],
-    template_quantity: 6,
-    offer: {
-      order_date_from: NOW + 20 * HOUR_MS,
-      order_date_to: NOW + 26 * HOUR_MS,
-      pickup_date_from: NOW + 26 * HOUR_MS,
-      pickup_date_to: NOW + 28 * HOUR_MS,
-      unit_price: 6,
-      origin_price: 12,
-      offer_type: [1],
-      dietary_fit: [],
-      cuisine_type: [2],
-      business_type: [1],
-    },
-    ...overrides,
-  };
-}
 function templateBody(overrides: Record<string, unknown> = {}, offer: Record<string, unknown> = {}) {
-  const body = templateCreateBody(templateInput());
+  const body = templateCreateBody(templateInput(NOW));
   return { ...body, ...overrides, offer: { ...body.offer, ...offer } };
 }
 
@@ -82,17 +43,7 @@ const truckBody = (overrides: Partial<Record<keyof TruckInput, unknown>> = {}) =
   ...overrides,
 });
 
-const pickupBody = (overrides: Partial<Record<keyof PickupLocationInput, unknown>> = {}) => ({
-  name: 'Validation lockers',
-  address: 'Carrer de Murta 7, 46020 València',
-  country: 'ES',
-  lat: 39.4862,
-  lon: -0.3598,
-  opening_hours: 'Mon–Sat 09:00–21:00',
-  contact_name: 'Pilar Gómez',
-  contact_phone: '+34 961 00 20 30',
-  ...overrides,
-});
+const pickupBody = (overrides: Partial<Record<keyof PickupLocationInput, unknown>> = {}) => ({ ...pickupInput({ name: 'Validation lockers' }), ...overrides });
 
 async function expectRefused(path: string, method: string, body: unknown, message: string): Promise<void> {
   const response = await storeCall(path, token, { method, ...json(body) });

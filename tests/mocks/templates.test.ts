@@ -18,6 +18,7 @@ import {
   type TemplateInput,
 } from '../../src/api/templates';
 import { HOUR_MS, seconds } from '../../mocks/time';
+import { templateInput } from './fixtures';
 import { connectHttpToTestBackend, setupTestBackend, storeCall } from './support';
 
 const NOW = new Date(2026, 2, 11, 10, 30).getTime();
@@ -31,28 +32,7 @@ beforeAll(async () => {
 
 /** A template as the form hands it over, with the offer form's helper fields still on the embedded offer. */
 function input(overrides: Partial<TemplateInput> = {}, offer: Partial<TemplateInput['offer']> = {}): TemplateInput {
-  return {
-    name: 'Friday cake box',
-    repeat_on_days: [5],
-    template_quantity: 6,
-    offer: {
-      order_date_from: NOW + 20 * HOUR_MS,
-      order_date_to: NOW + 26 * HOUR_MS,
-      pickup_date_from: NOW + 26 * HOUR_MS,
-      pickup_date_to: NOW + 28 * HOUR_MS,
-      unit_price: 6,
-      origin_price: 12,
-      offer_type: [1],
-      dietary_fit: [],
-      cuisine_type: [2],
-      business_type: [1],
-      when: 'tomorrow',
-      whenpu: 'tomorrow',
-      whenpu_disabled: true,
-      ...offer,
-    },
-    ...overrides,
-  };
+  return templateInput(NOW, overrides, { when: 'tomorrow', whenpu: 'tomorrow', whenpu_disabled: true, ...offer });
 }
 
 const templateRecord = (id: number) => backend.current.db.templates.findFirst((q) => q.where({ id }));
