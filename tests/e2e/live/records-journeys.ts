@@ -130,7 +130,7 @@ export function recordsJourneys(live: LiveHarness) {
       await page.getByLabel(/^Orders until/).fill('11:30');
       await expect.poll(() => page.getByLabel(/^Orders until/).inputValue()).toBe('11:30');
       expect(await page.getByTestId('tomorrow-hint').count()).toBe(0);
-      const saves = recordCalls(page, /^(PUT|POST) \/stores\/offers/);
+      const saves = recordCalls(page, /^(PUT|POST) \/stores\/offers$/);
       await button(page, 'Save').click();
       await page.waitForURL('**/operations/offers');
       const row = page.getByTestId('offer-row').filter({ has: page.getByTestId('offer-name').getByText(name, { exact: true }) });
@@ -235,7 +235,7 @@ export function recordsJourneys(live: LiveHarness) {
       const chosen = later < 24 * 60 ? `${String(Math.floor(later / 60)).padStart(2, '0')}:${String(later % 60).padStart(2, '0')}` : start;
       if (chosen !== start) await ordersFrom.fill(chosen);
       await expect.poll(() => ordersFrom.inputValue()).toBe(chosen);
-      const saves = recordCalls(page, /^(PUT|POST) \/stores\/templates/);
+      const saves = recordCalls(page, /^(PUT|POST) \/stores\/templates$/);
       await button(page, 'Save').click();
       await page.getByRole('status').filter({ hasText: 'Successfully saved' }).waitFor();
       await page.waitForURL('**/operations/templates');
