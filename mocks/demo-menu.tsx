@@ -15,7 +15,7 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useId, useState, type ComponentType } from 'react';
 import { useLocale } from '../src/i18n';
-import type { Journal } from '../src/machines/journal';
+import type { Journal } from '../src/machines/journal/journal';
 import type { Devkit } from './devkit';
 import { describeFaults } from './fault-descriptions';
 import { activeFaultCount, type ActiveFaults } from './faults';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../src/api/session';
-import { replay, type Journal, type JournalExport } from '../src/machines/journal';
+import { replay, type Journal, type JournalExport } from '../src/machines/journal/journal';
 import type { Scenario } from '../scenarios/scenario';
 import { isConsolePath } from '../src/lib/console-path';
 import { collectionNames, createDb, restoreDb, snapshotDb, type CollectionName, type Db, type DbSnapshot, type OutboxMessage } from './db';

@@ -5,7 +5,7 @@ import { JoyTheme, loadJoyTheme } from '../src/app/joy-theme';
 import { loadConsoleStrings, useT } from '../src/i18n';
 import { now } from '../src/lib/clock';
 import { afterFirstMove } from '../src/lib/first-move';
-import type { Journal } from '../src/machines/journal';
+import type { Journal } from '../src/machines/journal/journal';
 import { DEMO_SIGN_IN } from '../scenarios/demo-sign-in';
 import type { Devkit } from './devkit';
 import { isJournalHandedOver } from './journal-handoff';

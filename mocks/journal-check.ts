@@ -1,5 +1,5 @@
-import { replay, type Journal } from '../src/machines/journal';
-import type { ProjectionState } from '../src/machines/projections';
+import { replay, type Journal } from '../src/machines/journal/journal';
+import type { ProjectionState } from '../src/machines/journal/projections';
 
 /**
  * The replay check (devkit.journalCheck(), run after every end-to-end test): the app's live

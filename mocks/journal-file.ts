@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { en, type MessageKey } from '../src/i18n/en';
-import type { DomainEvent } from '../src/machines/events';
-import { replay, type JournalExport } from '../src/machines/journal';
-import { projectionDefinitions, type ProjectionName, type SessionView } from '../src/machines/projections';
+import type { DomainEvent } from '../src/machines/journal/events';
+import { replay, type JournalExport } from '../src/machines/journal/journal';
+import { projectionDefinitions, type ProjectionName, type SessionView } from '../src/machines/journal/projections';
 import type { Scenario } from '../scenarios/scenario';
 import { collectionNames, collectionSchemas, SNAPSHOT_VERSION, type CollectionName, type DbSnapshot } from './db';
 import { passwordResetLink, validationLink } from './outbox';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isConsolePath } from '../src/lib/console-path';
 import { clearAppStorage, storageKeys } from '../src/lib/storage';
-import { replay, type Journal, type JournalExport } from '../src/machines/journal';
+import { replay, type Journal, type JournalExport } from '../src/machines/journal/journal';
 import type { Devkit, ImportedJournal } from './devkit';
 import { JournalFileSchema, JournalImportError } from './journal-file';
 import { JOURNAL_HANDOFF_KEY } from './journal-handoff';

@@ -12,8 +12,8 @@ import Select from '@mui/joy/Select';
 import Typography from '@mui/joy/Typography';
 import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { useLocale } from '../src/i18n';
-import type { DomainEvent } from '../src/machines/events';
-import type { Journal } from '../src/machines/journal';
+import type { DomainEvent } from '../src/machines/journal/events';
+import type { Journal } from '../src/machines/journal/journal';
 
 /**
  * The journal viewer (Demo menu → Journal viewer): the app's journal in order — number, time and

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { clearAppStorage } from '../src/lib/storage';
-import type { Journal } from '../src/machines/journal';
+import type { Journal } from '../src/machines/journal/journal';
 import { startMockBackend } from './browser';
 import type { DemoMenuProps } from './demo-menu';
 import type { Devkit } from './devkit';

@@ -7,8 +7,8 @@
  * The paths are the ones tests/machines/*.paths.test.ts run against real actors, so the plan and
  * the tests cannot drift apart.
  */
-import { formatPlan } from '../tests/support/paths';
-import { pathRegistry } from '../tests/support/path-registry';
+import { formatPlan } from '../src/machines/path-model/model';
+import { pathRegistry } from '../src/machines/path-model/registry';
 
 function main(names: string[]): number {
   const unknown = names.filter((name) => !(name in pathRegistry));

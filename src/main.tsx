@@ -6,12 +6,12 @@ import type { DevExtension } from './app/dev-extension';
 import { isSessionSettling } from './app/guards';
 import { preloadPublicPage, preloadSignedInPage } from './app/routes';
 import { createServices, type Services } from './app/services';
-import { selectUser } from './machines/selectors';
+import { selectUser } from './machines/journal/selectors';
 import { parseConfig } from './lib/config';
 import { readJson, storageKeys } from './lib/storage';
-import { journal } from './machines/journal';
+import { journal } from './machines/journal/journal';
 import { prefetchSessionCalls } from './machines/session/live';
-import { restoreCookieConsent } from './machines/preferences';
+import { restoreCookieConsent } from './machines/journal/preferences';
 import './ui/plain.css';
 
 /**

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { importOverviewScreen, importShell } from '../src/app/page-code';
 import { loadCatalogue, loadConsoleStrings } from '../src/i18n';
-import { createJournal, journal as appJournal } from '../src/machines/journal';
+import { createJournal, journal as appJournal } from '../src/machines/journal/journal';
 
 // The test files of a worker share one module graph and one page (vitest.config.ts, isolate:
 // false; decision 024). This file runs at the start of every test file: whatever the previous

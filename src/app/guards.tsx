@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { ALL_STORE_ROLES } from '../api/permissions';
 import type { SessionUser } from '../api/session';
 import { GUEST_ROLE } from '../lib/constants';
-import { selectUser } from '../machines/selectors';
+import { selectUser } from '../machines/journal/selectors';
 import type { SessionActor } from '../machines/session/live';
 import { useProjection, useSession } from './hooks';
 import { useServices } from './services';

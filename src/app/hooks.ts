@@ -1,6 +1,6 @@
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { useSelector as useActorSelector } from '@xstate/react';
-import type { ProjectionName, ProjectionState } from '../machines/projections';
+import type { ProjectionName, ProjectionState } from '../machines/journal/projections';
 import type { SessionActor } from '../machines/session/live';
 import { useServices } from './services';
 

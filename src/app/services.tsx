@@ -5,9 +5,9 @@ import { configureIdentity } from '../api/identity';
 import { configureMapServices } from '../api/map-services';
 import { firebasePushChannel, noPushChannel, type PushChannel } from '../api/push';
 import type { Config } from '../lib/config';
-import { journal as appJournal, type Journal } from '../machines/journal';
+import { journal as appJournal, type Journal } from '../machines/journal/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../machines/session/live';
-import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar.machine';
+import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar/machine';
 import { beaconAnalytics, type AnalyticsPort } from './analytics';
 import type { DevExtension } from './dev-extension';
 

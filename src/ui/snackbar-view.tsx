@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SnackbarSeverity } from '../machines/snackbar.machine';
+import type { SnackbarSeverity } from '../machines/snackbar/machine';
 
 /**
  * The notification bar: bottom centre, closes on its button or Escape, ignores clicks elsewhere.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { replay, type JournalExport } from '../../src/machines/journal';
-import type { ProjectionState } from '../../src/machines/projections';
+import { replay, type JournalExport } from '../../src/machines/journal/journal';
+import type { ProjectionState } from '../../src/machines/journal/projections';
 import { acceptCookies, devkit, openPage, openSignedIn, screenshot, setUpBrowser } from './browser';
 import { expectNoAxeViolations } from './axe';
 

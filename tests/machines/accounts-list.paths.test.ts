@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { accountsListMachine } from '../../src/machines/accounts-list.machine';
-import { DEVICES_TILL, accountsListPathModel } from '../support/accounts-list-paths';
+import { accountsListMachine } from '../../src/machines/accounts/list.machine';
+import { DEVICES_TILL, accountsListPathModel } from '../../src/machines/accounts/list.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(accountsListPathModel);
 

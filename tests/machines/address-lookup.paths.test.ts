@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { addressLookupMachine, selectLookupOutcome } from '../../src/machines/address-lookup.machine';
-import { addressLookupPathModel, FOUND_POSITION } from '../support/address-lookup-paths';
+import { addressLookupMachine, selectLookupOutcome } from '../../src/machines/pickups/address-lookup.machine';
+import { addressLookupPathModel, FOUND_POSITION } from '../../src/machines/pickups/address-lookup.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(addressLookupPathModel);
 

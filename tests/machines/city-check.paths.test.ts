@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cityCheckMachine, selectCityOutcome } from '../../src/machines/city-check.machine';
+import { cityCheckMachine, selectCityOutcome } from '../../src/machines/registration/city-check.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
-import { cityCheckPathModel, PATH_CITY_SERVED } from '../support/registration-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../../src/machines/path-model/model';
+import { cityCheckPathModel, PATH_CITY_SERVED } from '../../src/machines/registration/paths';
 
 const paths = generatePaths(cityCheckPathModel);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { counterMachine } from '../../src/machines/counter.machine';
-import { ANA_LOPEZ, counterPathModel, counterRefreshPathModel, JOSE, PATH_OPEN_ORDERS } from '../support/counter-paths';
+import { counterMachine } from '../../src/machines/orders/counter.machine';
+import { ANA_LOPEZ, counterPathModel, counterRefreshPathModel, JOSE, PATH_OPEN_ORDERS } from '../../src/machines/orders/counter.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, type ModelPath, type PathModel, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, type ModelPath, type PathModel, firstPathTaking } from '../../src/machines/path-model/model';
 
 const models = [
   { name: 'undo window', model: counterPathModel as PathModel, paths: generatePaths(counterPathModel) },

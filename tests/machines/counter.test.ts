@@ -4,15 +4,15 @@ import type { Order, OrderStatusCode } from '../../src/api/orders';
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../src/lib/clock';
 import { PAST_ORDERS_POLL_MS } from '../../src/lib/constants';
-import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../src/machines/counter.machine';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
-import { liveCounterMachine } from '../../src/machines/orders.live';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
-import { ANA_GIL, ANA_LOPEZ, ANA_RUIZ, JOSE, PATH_OPEN_ORDERS } from '../support/counter-paths';
+import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../src/machines/orders/counter.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
+import { liveCounterMachine } from '../../src/machines/orders/live';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
+import { ANA_GIL, ANA_LOPEZ, ANA_RUIZ, JOSE, PATH_OPEN_ORDERS } from '../../src/machines/orders/counter.paths';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM } from '../support/fixtures';
-import { order } from '../support/orders-list-paths';
+import { MONDAY_9AM } from '../../src/machines/path-model/fixtures';
+import { order } from '../../src/machines/orders/list.paths';
 
 /**
  * The live counter machine (real journal and record/notify actions) with scripted server

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deliveriesListMachine } from '../../src/machines/deliveries-list.machine';
-import { NARROW_FILTER, PATH_CHANGED, PATH_HELD, deliveriesListPathModel } from '../support/deliveries-list-paths';
+import { deliveriesListMachine } from '../../src/machines/deliveries/list.machine';
+import { NARROW_FILTER, PATH_CHANGED, PATH_HELD, deliveriesListPathModel } from '../../src/machines/deliveries/list.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(deliveriesListPathModel);
 

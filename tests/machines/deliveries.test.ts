@@ -5,16 +5,16 @@ import type { PagedList } from '../../src/api/codecs';
 import type { Delivery } from '../../src/api/logistics';
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../src/lib/clock';
-import { accountsListMachine, type AccountsPageRequest } from '../../src/machines/accounts-list.machine';
-import { deliverySearchOf, type DeliveriesPageRequest } from '../../src/machines/deliveries-list.machine';
-import { deliveriesOfDay, DELIVERY_MAP_PAGE_LIMIT, liveDeliveriesListMachine, liveDeliveryMapMachine } from '../../src/machines/deliveries.live';
-import { DELIVERY_MAP_POLL_MAX_MS, DELIVERY_MAP_POLL_MS, deliveryMapPollDelayMs, selectDeliveryMapStale, type TodayDeliveries } from '../../src/machines/delivery-map.machine';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
+import { accountsListMachine, type AccountsPageRequest } from '../../src/machines/accounts/list.machine';
+import { deliverySearchOf, type DeliveriesPageRequest } from '../../src/machines/deliveries/list.machine';
+import { deliveriesOfDay, DELIVERY_MAP_PAGE_LIMIT, liveDeliveriesListMachine, liveDeliveryMapMachine } from '../../src/machines/deliveries/live';
+import { DELIVERY_MAP_POLL_MAX_MS, DELIVERY_MAP_POLL_MS, deliveryMapPollDelayMs, selectDeliveryMapStale, type TodayDeliveries } from '../../src/machines/deliveries/map.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
 import { API, connectHttpToTestBackend, setupTestBackend } from '../mocks/support';
-import { account, accountsPageOf, ALL_ACCOUNTS, DEVICES_TILL } from '../support/accounts-list-paths';
+import { account, accountsPageOf, ALL_ACCOUNTS, DEVICES_TILL } from '../../src/machines/accounts/list.paths';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { delivery, deliveriesPageOf, deliveryWire, NARROW_FILTER, NO_FILTER } from '../support/deliveries-list-paths';
+import { delivery, deliveriesPageOf, deliveryWire, NARROW_FILTER, NO_FILTER } from '../../src/machines/deliveries/list.paths';
 
 /**
  * The delivery machines with their live wiring (real journal, real guards and record actions)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryMapMachine } from '../../src/machines/delivery-map.machine';
-import { MAP_CHANGED, MAP_HELD, deliveryMapPathModel } from '../support/delivery-map-paths';
+import { deliveryMapMachine } from '../../src/machines/deliveries/map.machine';
+import { MAP_CHANGED, MAP_HELD, deliveryMapPathModel } from '../../src/machines/deliveries/map.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(deliveryMapPathModel);
 

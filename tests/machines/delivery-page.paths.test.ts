@@ -1,9 +1,9 @@
 import type { DeliveryDetail } from '../../src/api/logistics';
 import { describe, expect, it } from 'vitest';
-import { deliveryPageMachine } from '../../src/machines/delivery-page.machine';
-import { deliveryPagePathModel } from '../support/delivery-page-paths';
+import { deliveryPageMachine } from '../../src/machines/deliveries/page.machine';
+import { deliveryPagePathModel } from '../../src/machines/deliveries/page.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(deliveryPagePathModel);
 

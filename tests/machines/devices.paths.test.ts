@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { devicesMachine, maskApiKey, selectQrKey, selectShownKey } from '../../src/machines/devices.machine';
-import { devicesPathModel, PATH_KEY, PATH_LOADED, PATH_NEW_KEY, PATH_PHONE, PATH_TABLET } from '../support/devices-paths';
+import { devicesMachine, maskApiKey, selectQrKey, selectShownKey } from '../../src/machines/settings/devices.machine';
+import { devicesPathModel, PATH_KEY, PATH_LOADED, PATH_NEW_KEY, PATH_PHONE, PATH_TABLET } from '../../src/machines/settings/devices.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(devicesPathModel);
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { Devices } from '../../src/api/settings';
-import { liveDevicesMachine } from '../../src/machines/devices.live';
+import { liveDevicesMachine } from '../../src/machines/settings/devices.live';
 import {
   allowanceProblem,
   devicesMachine,
@@ -24,10 +24,10 @@ import {
   selectUnregisteringId,
   selectWorkIdle,
   type DevicesData,
-} from '../../src/machines/devices.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+} from '../../src/machines/settings/devices.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { device, PATH_KEY, PATH_NEW_KEY } from '../support/devices-paths';
+import { device, PATH_KEY, PATH_NEW_KEY } from '../../src/machines/settings/devices.paths';
 
 /**
  * The devices machine with fake calls the test settles by hand, and the live actions

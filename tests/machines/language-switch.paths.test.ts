@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { languageSwitchMachine } from '../../src/machines/language-switch.machine';
-import { languageSwitchPathModel } from '../support/language-switch-paths';
+import { languageSwitchMachine } from '../../src/machines/profile/language-switch.machine';
+import { languageSwitchPathModel } from '../../src/machines/profile/language-switch.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, firstPathTaking, generatePaths } from '../support/paths';
+import { coverage, firstPathTaking, generatePaths } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(languageSwitchPathModel);
 

@@ -6,12 +6,12 @@ import type { Lookups } from '../../src/api/lookups';
 import type { Offer } from '../../src/api/offers';
 import type { Template } from '../../src/api/templates';
 import { manualClock, setClock } from '../../src/lib/clock';
-import { AnswerLostError, createdRecord, createOnce, CREATION_TIME_TOLERANCE_MS, isAnswerLost, type CreateAttempt } from '../../src/machines/lost-answer';
-import { blankOfferValues, offerFormMachine, selectSaveError, selectSaving, type FindCreatedOfferInput, type OfferFormLoaded, type OfferFormValues } from '../../src/machines/offer-form.machine';
-import { blankTemplateValues, selectTemplateSaveError, templateFormMachine, type TemplateFormLoaded, type TemplateFormValues } from '../../src/machines/template-form.machine';
-import { samePickup } from '../../src/machines/pickups.live';
-import { blankPickupValues } from '../../src/machines/pickups.machine';
-import { sameTruck } from '../../src/machines/trucks.live';
+import { AnswerLostError, createdRecord, createOnce, CREATION_TIME_TOLERANCE_MS, isAnswerLost, type CreateAttempt } from '../../src/machines/shared/lost-answer';
+import { blankOfferValues, offerFormMachine, selectSaveError, selectSaving, type FindCreatedOfferInput, type OfferFormLoaded, type OfferFormValues } from '../../src/machines/offers/form.machine';
+import { blankTemplateValues, selectTemplateSaveError, templateFormMachine, type TemplateFormLoaded, type TemplateFormValues } from '../../src/machines/templates/form.machine';
+import { samePickup } from '../../src/machines/pickups/live';
+import { blankPickupValues } from '../../src/machines/pickups/machine';
+import { sameTruck } from '../../src/machines/trucks/live';
 import { deferred, type Deferred } from '../support/deferred';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { managementMachine, selectFailedParts } from '../../src/machines/management.machine';
-import { managementPathModel, PATH_EARNINGS, PATH_INFO, PATH_SALES } from '../support/management-paths';
+import { managementMachine, selectFailedParts } from '../../src/machines/management/machine';
+import { managementPathModel, PATH_EARNINGS, PATH_INFO, PATH_SALES } from '../../src/machines/management/paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(managementPathModel);
 

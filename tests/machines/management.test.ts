@@ -10,7 +10,7 @@ import {
   selectPartStatus,
   selectSales,
   type ManagementPart,
-} from '../../src/machines/management.machine';
+} from '../../src/machines/management/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
 
 const INFO: ManagementInfo = { annual_income: 48_250.5, new_customers: 37, sales_ratio: 82.5, items_rescued: 1_204 };

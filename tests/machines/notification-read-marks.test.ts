@@ -3,12 +3,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { noPushChannel, type PushChannel } from '../../src/api/push';
 import { StoreProfileSchema, type StoreNotification, type StoreProfile } from '../../src/api/stores';
 import { clearAppStorage } from '../../src/lib/storage';
-import { createJournal, type Journal } from '../../src/machines/journal';
-import { livePushMachine } from '../../src/machines/push.live';
-import { selectUnreadNotifications } from '../../src/machines/selectors';
-import { liveStoreProfileMachine } from '../../src/machines/store.live';
+import { createJournal, type Journal } from '../../src/machines/journal/journal';
+import { livePushMachine } from '../../src/machines/notifications/push.live';
+import { selectUnreadNotifications } from '../../src/machines/journal/selectors';
+import { liveStoreProfileMachine } from '../../src/machines/store/live';
 import { settle } from '../support/deferred';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS, sessionUser, storeProfileWire } from '../support/fixtures';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS, sessionUser, storeProfileWire } from '../../src/machines/path-model/fixtures';
 
 /**
  * Read marks (docs/decisions/031): the spec has no call that marks a notification read, so the

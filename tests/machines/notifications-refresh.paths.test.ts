@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsRefreshMachine } from '../../src/machines/notifications-refresh.machine';
-import { notificationsRefreshPathModel } from '../support/notifications-refresh-paths';
+import { notificationsRefreshMachine } from '../../src/machines/notifications/refresh.machine';
+import { notificationsRefreshPathModel } from '../../src/machines/notifications/refresh.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, firstPathTaking, generatePaths } from '../support/paths';
+import { coverage, firstPathTaking, generatePaths } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(notificationsRefreshPathModel);
 

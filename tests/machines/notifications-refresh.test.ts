@@ -3,14 +3,14 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { PushChannel } from '../../src/api/push';
 import type { StoreNotification } from '../../src/api/stores';
 import { NOTIFICATIONS_REFRESH_MS } from '../../src/lib/constants';
-import { createJournal } from '../../src/machines/journal';
-import { NOTIFICATIONS_REFRESH_MAX_MS, notificationsRefreshMachine } from '../../src/machines/notifications-refresh.machine';
-import { liveNotificationsRefreshMachine } from '../../src/machines/notifications-refresh.live';
-import type { PollRequest } from '../../src/machines/poller.machine';
-import { livePushMachine } from '../../src/machines/push.live';
-import { selectUnreadNotifications } from '../../src/machines/selectors';
+import { createJournal } from '../../src/machines/journal/journal';
+import { NOTIFICATIONS_REFRESH_MAX_MS, notificationsRefreshMachine } from '../../src/machines/notifications/refresh.machine';
+import { liveNotificationsRefreshMachine } from '../../src/machines/notifications/refresh.live';
+import type { PollRequest } from '../../src/machines/shared/poller.machine';
+import { livePushMachine } from '../../src/machines/notifications/push.live';
+import { selectUnreadNotifications } from '../../src/machines/journal/selectors';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM, sessionUser } from '../support/fixtures';
+import { MONDAY_9AM, sessionUser } from '../../src/machines/path-model/fixtures';
 
 /**
  * The bell without push (docs/decisions/031): the live refresh (real journal actions, the real

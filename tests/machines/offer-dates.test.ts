@@ -11,10 +11,10 @@ import {
   selectPickupDayDisabled,
   selectPickupEndsTomorrow,
   type OfferWindows,
-} from '../../src/machines/offer-dates.machine';
+} from '../../src/machines/offers/dates.machine';
 import { executePath, pathTitle } from '../support/path-runner';
-import { offerDatesPathModel, offerDatesTomorrowModel } from '../support/offer-dates-paths';
-import { coverage, generatePaths } from '../support/paths';
+import { offerDatesPathModel, offerDatesTomorrowModel } from '../../src/machines/offers/dates.paths';
+import { coverage, generatePaths } from '../../src/machines/path-model/model';
 
 const at = (y: number, m: number, d: number, h: number, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coverOf, offerFormMachine } from '../../src/machines/offer-form.machine';
-import { offerFormCreatePathModel, offerFormPathModel, SAVE_RULE_MESSAGE } from '../support/offer-form-paths';
+import { coverOf, offerFormMachine } from '../../src/machines/offers/form.machine';
+import { offerFormCreatePathModel, offerFormPathModel, SAVE_RULE_MESSAGE } from '../../src/machines/offers/form.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(offerFormPathModel);
 /** The create page adds the template choice (guarded to new offers). */

@@ -4,9 +4,9 @@ import { ApiError } from '../../src/api/errors';
 import type { Lookups } from '../../src/api/lookups';
 import { OfferSchema, type Offer } from '../../src/api/offers';
 import { TemplateSchema, type Template } from '../../src/api/templates';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
-import { liveOfferFormMachine } from '../../src/machines/live';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
+import { liveOfferFormMachine } from '../../src/machines/offers/live';
 import {
   blankOfferValues,
   DRAFT_DEBOUNCE_MS,
@@ -21,10 +21,10 @@ import {
   type OfferFormLoaded,
   type OfferFormValues,
   type SaveOfferInput,
-} from '../../src/machines/offer-form.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+} from '../../src/machines/offers/form.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { offerWire } from '../support/fixtures';
+import { offerWire } from '../../src/machines/path-model/fixtures';
 
 const lookups: Lookups = { offer_type: [{ id: 1, name: 'Bakery' }], dietary_fit: [], cuisine_type: [], business_type: [] };
 const offer = (overrides: Parameters<typeof offerWire>[0] = {}): Offer => OfferSchema.parse(offerWire(overrides));

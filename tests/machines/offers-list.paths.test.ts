@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { offersListMachine } from '../../src/machines/offers-list.machine';
-import { offersListPathMachine, offersListPathModel, PATH_CHANGED } from '../support/offers-list-paths';
+import { offersListMachine } from '../../src/machines/offers/list.machine';
+import { offersListPathMachine, offersListPathModel, PATH_CHANGED } from '../../src/machines/offers/list.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(offersListPathModel);
 

@@ -1,16 +1,16 @@
-import { holdsPage } from '../../src/machines/projections';
+import { holdsPage } from '../../src/machines/journal/projections';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
 import { OfferSchema, type ItemStatus, type Offer } from '../../src/api/offers';
 import { OFFERS_POLL_MS } from '../../src/lib/constants';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal, type Journal } from '../../src/machines/journal';
-import { liveOffersListMachine } from '../../src/machines/live';
-import { OFFERS_POLL_MAX_MS, pollDelayMs, type OffersPageRequest } from '../../src/machines/offers-list.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal, type Journal } from '../../src/machines/journal/journal';
+import { liveOffersListMachine } from '../../src/machines/offers/live';
+import { OFFERS_POLL_MAX_MS, pollDelayMs, type OffersPageRequest } from '../../src/machines/offers/list.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { offerWire } from '../support/fixtures';
+import { offerWire } from '../../src/machines/path-model/fixtures';
 
 const offer = (id: number, status = 1): Offer => OfferSchema.parse(offerWire({ id, name: `Offer ${id}`, status }));
 const pageOf = (offers: Offer[], total = offers.length, offset = 0): PagedList<Offer> => ({ data: offers, limit: 10, offset, total });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderDetailMachine } from '../../src/machines/order-detail.machine';
-import { orderDetailPathModel, PATH_ORDER } from '../support/order-detail-paths';
+import { orderDetailMachine } from '../../src/machines/orders/detail.machine';
+import { orderDetailPathModel, PATH_ORDER } from '../../src/machines/orders/detail.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(orderDetailPathModel);
 

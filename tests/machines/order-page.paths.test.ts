@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderPageMachine } from '../../src/machines/order-page.machine';
-import { orderPagePathModel, PATH_CANCELLED, PATH_ORDER } from '../support/order-page-paths';
+import { orderPageMachine } from '../../src/machines/orders/page.machine';
+import { orderPagePathModel, PATH_CANCELLED, PATH_ORDER } from '../../src/machines/orders/page.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, PATH_CLOCK_START, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, PATH_CLOCK_START, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(orderPagePathModel);
 

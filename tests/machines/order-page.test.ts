@@ -4,14 +4,14 @@ import type { Order, OrderStatusCode } from '../../src/api/orders';
 import type { HomeData } from '../../src/api/stores';
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../src/lib/clock';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
-import { selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../src/machines/order-page.machine';
-import { liveOrderPageMachine } from '../../src/machines/orders.live';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
+import { selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../src/machines/orders/page.machine';
+import { liveOrderPageMachine } from '../../src/machines/orders/live';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../support/fixtures';
-import { order } from '../support/orders-list-paths';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../../src/machines/path-model/fixtures';
+import { order } from '../../src/machines/orders/list.paths';
 
 /**
  * The live order page machine (real journal and record/notify actions) with scripted server

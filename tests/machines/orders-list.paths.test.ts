@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ordersListMachine } from '../../src/machines/orders-list.machine';
-import { ordersListPathMachine, ordersListPathModel, PATH_CHANGED, PENDING_FILTER } from '../support/orders-list-paths';
+import { ordersListMachine } from '../../src/machines/orders/list.machine';
+import { ordersListPathMachine, ordersListPathModel, PATH_CHANGED, PENDING_FILTER } from '../../src/machines/orders/list.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { allTransitions, coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(ordersListPathModel);
 

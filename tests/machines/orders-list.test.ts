@@ -1,4 +1,4 @@
-import { holdsPage } from '../../src/machines/projections';
+import { holdsPage } from '../../src/machines/journal/projections';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
@@ -6,8 +6,8 @@ import type { Order, OrdersListFilter, OrderStatusCode } from '../../src/api/ord
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../src/lib/clock';
 import { PAST_ORDERS_POLL_MS } from '../../src/lib/constants';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal, type Journal } from '../../src/machines/journal';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal, type Journal } from '../../src/machines/journal/journal';
 import {
   ORDERS_POLL_MAX_MS,
   ordersPollDelayMs,
@@ -15,12 +15,12 @@ import {
   selectOrdersMutating,
   selectOrdersPhase,
   type OrdersPageRequest,
-} from '../../src/machines/orders-list.machine';
-import { liveOrdersListMachine } from '../../src/machines/orders.live';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+} from '../../src/machines/orders/list.machine';
+import { liveOrdersListMachine } from '../../src/machines/orders/live';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM } from '../support/fixtures';
-import { order, ordersPageOf, PENDING_FILTER, SOLD_FILTER } from '../support/orders-list-paths';
+import { MONDAY_9AM } from '../../src/machines/path-model/fixtures';
+import { order, ordersPageOf, PENDING_FILTER, SOLD_FILTER } from '../../src/machines/orders/list.paths';
 
 /**
  * The live orders list machine (real journal, real pageDiffers guard and record/notify actions)

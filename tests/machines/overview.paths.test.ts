@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { overviewMachine } from '../../src/machines/overview.machine';
-import { overviewPathModel } from '../support/overview-paths';
+import { overviewMachine } from '../../src/machines/store/overview.machine';
+import { overviewPathModel } from '../../src/machines/store/overview.paths';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
 
 const paths = generatePaths(overviewPathModel);
 

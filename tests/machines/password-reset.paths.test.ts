@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { PasswordResetError } from '../../src/api/identity';
-import { passwordResetMachine, selectPasswordResetStep } from '../../src/machines/password-reset.machine';
+import { passwordResetMachine, selectPasswordResetStep } from '../../src/machines/password-reset/machine';
 import { deferred } from '../support/deferred';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, firstPathTaking, generatePaths } from '../support/paths';
-import { PATH_NEW_PASSWORD, PATH_RESET_CODE, PATH_RESET_EMAIL, passwordResetPathModel } from '../support/password-reset-paths';
+import { coverage, firstPathTaking, generatePaths } from '../../src/machines/path-model/model';
+import { PATH_NEW_PASSWORD, PATH_RESET_CODE, PATH_RESET_EMAIL, passwordResetPathModel } from '../../src/machines/password-reset/paths';
 
 /**
  * The password-reset machine (issue 22): every generated path runs against a real actor, and

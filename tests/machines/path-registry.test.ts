@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { getStateNodes } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import { pathRegistry } from '../support/path-registry';
-import { allTransitions, coverage, generatePaths, predictedSteps, startsOf } from '../support/paths';
+import { pathRegistry } from '../../src/machines/path-model/registry';
+import { allTransitions, coverage, generatePaths, predictedSteps, startsOf } from '../../src/machines/path-model/model';
 
 /**
  * Issue 9: every machine has a path model in the registry (tests/support/path-registry.ts, which
@@ -33,7 +33,7 @@ const ABSTRACT_BASES: ReadonlySet<string> = new Set<string>([]);
  * below proves the graphs are the same, so a sibling that grows its own states needs its own entry.
  */
 const FACTORY_SIBLINGS: Readonly<Record<string, string>> = {
-  // createSettingsFormMachine (settings-form.machine.ts): the settings tabs; `settings-form` explores the Operators tab.
+  // createSettingsFormMachine (settings/form.machine.ts): the settings tabs; `settings-form` explores the Operators tab.
   businessInfoForm: 'operatorProfileForm',
   billingForm: 'operatorProfileForm',
   configurationForm: 'operatorProfileForm',
@@ -77,9 +77,9 @@ describe('path registry', () => {
     const ids = new Set(exportedMachines.map(({ machine }) => machine.id));
     for (const id of ['session', 'offersList', 'snackbar', 'pickupsList', 'pickupForm', 'operatorProfileForm']) expect(ids).toContain(id);
     // One machine file at least one machine; a module that stops exporting its machine shows here.
-    const files = Object.keys(machineModules).filter((file) => file.endsWith('.machine.ts') || file.endsWith('/session/machine.ts'));
+    const files = Object.keys(machineModules).filter((file) => file.endsWith('.machine.ts') || file.endsWith('/machine.ts'));
     const withMachine = new Set(exportedMachines.map(({ file }) => file));
-    const factoriesOnly = ['record-form.machine.ts', 'record-list.machine.ts', 'settings-form.machine.ts', 'poller.machine.ts'];
+    const factoriesOnly = ['shared/record-form.machine.ts', 'shared/record-list.machine.ts', 'settings/form.machine.ts', 'shared/poller.machine.ts'];
     expect(files.filter((file) => !withMachine.has(file) && !factoriesOnly.some((name) => file.endsWith(name)))).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { selectFormSaveError, selectFormUnsaved } from '../../src/machines/record-form.machine';
-import { selectListPhase } from '../../src/machines/record-list.machine';
+import { selectFormSaveError, selectFormUnsaved } from '../../src/machines/shared/record-form.machine';
+import { selectListPhase } from '../../src/machines/shared/record-list.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath, type PathModel } from '../support/paths';
-import { blankPickup, pickupFormPathModel, pickupsListPathModel, typedPickup } from '../support/pickups-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath, type PathModel } from '../../src/machines/path-model/model';
+import { blankPickup, pickupFormPathModel, pickupsListPathModel, typedPickup } from '../../src/machines/pickups/paths';
 
 /** The pickup locations machines: the same factories as the trucks', other instances (other types, ids and effects). */
 function pathsOf(model: PathModel) {

@@ -5,16 +5,16 @@ import { createActor, waitFor, type Actor, type AnyActorLogic } from 'xstate';
 import { configureHttp } from '../../src/api/http';
 import { configureMapServices } from '../../src/api/map-services';
 import { withoutApiKey } from '../../src/api/stores';
-import { selectLookupOutcome, type Position } from '../../src/machines/address-lookup.machine';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
-import { blankPickupValues } from '../../src/machines/pickups.machine';
-import { liveAddressLookupMachine, livePickupFormMachine, livePickupsListMachine } from '../../src/machines/pickups.live';
-import { selectListPhase } from '../../src/machines/record-list.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import { selectLookupOutcome, type Position } from '../../src/machines/pickups/address-lookup.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
+import { blankPickupValues } from '../../src/machines/pickups/machine';
+import { liveAddressLookupMachine, livePickupFormMachine, livePickupsListMachine } from '../../src/machines/pickups/live';
+import { selectListPhase } from '../../src/machines/shared/record-list.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { storeProfile, storeProfileWire } from '../support/fixtures';
-import { pickup, typedPickup } from '../support/pickups-paths';
+import { storeProfile, storeProfileWire } from '../../src/machines/path-model/fixtures';
+import { pickup, typedPickup } from '../../src/machines/pickups/paths';
 
 /**
  * The live pickup location machines (real journal, snackbar and navigation actions, real calls

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { profileFormMachine } from '../../src/machines/profile-form.machine';
+import { profileFormMachine } from '../../src/machines/profile/form.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_AS_LOADED, PATH_IN_SPANISH, PATH_OPERATOR, PATH_SAVED_OPERATOR, profileFormPathModel } from '../support/profile-form-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_AS_LOADED, PATH_IN_SPANISH, PATH_OPERATOR, PATH_SAVED_OPERATOR, profileFormPathModel } from '../../src/machines/profile/form.paths';
 
 const paths = generatePaths(profileFormPathModel);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pushMachine } from '../../src/machines/push.machine';
+import { pushMachine } from '../../src/machines/notifications/push.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, type ModelPath, firstPathTaking } from '../support/paths';
-import { pushPathModel } from '../support/push-paths';
+import { coverage, generatePaths, type ModelPath, firstPathTaking } from '../../src/machines/path-model/model';
+import { pushPathModel } from '../../src/machines/notifications/push.paths';
 
 const paths = generatePaths(pushPathModel);
 

@@ -3,16 +3,16 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { PushChannel, PushPermission } from '../../src/api/push';
 import type { StoreNotification } from '../../src/api/stores';
-import { createJournal } from '../../src/machines/journal';
-import type { notificationsRefreshMachine } from '../../src/machines/notifications-refresh.machine';
-import { livePushMachine } from '../../src/machines/push.live';
-import { selectPushStatus } from '../../src/machines/push.machine';
-import { selectUnreadNotifications } from '../../src/machines/selectors';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import { createJournal } from '../../src/machines/journal/journal';
+import type { notificationsRefreshMachine } from '../../src/machines/notifications/refresh.machine';
+import { livePushMachine } from '../../src/machines/notifications/push.live';
+import { selectPushStatus } from '../../src/machines/notifications/push.machine';
+import { selectUnreadNotifications } from '../../src/machines/journal/selectors';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { devkitPushChannel } from '../../mocks/push-channel';
 import { setupTestBackend } from '../mocks/support';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM } from '../support/fixtures';
+import { MONDAY_9AM } from '../../src/machines/path-model/fixtures';
 
 const PUSH: StoreNotification = { id: 501, type: 'order', title: 'New order #20001 from Eva Ruiz', created_at: MONDAY_9AM, click_action: '/operations/orders/pending', read: false };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryMachine, selectRecoveryStep } from '../../src/machines/recovery.machine';
+import { recoveryMachine, selectRecoveryStep } from '../../src/machines/registration/recovery.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
-import { recoveryPathModel } from '../support/registration-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../../src/machines/path-model/model';
+import { recoveryPathModel } from '../../src/machines/registration/paths';
 
 const paths = generatePaths(recoveryPathModel);
 

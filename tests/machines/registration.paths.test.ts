@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { registrationMachine, selectRegistrationStep, selectSignupFailure } from '../../src/machines/registration.machine';
+import { registrationMachine, selectRegistrationStep, selectSignupFailure } from '../../src/machines/registration/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
-import { PATH_LINK, PATH_SIGNUP_VALUES, registrationLinkPathModel, registrationPathModel } from '../support/registration-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../../src/machines/path-model/model';
+import { PATH_LINK, PATH_SIGNUP_VALUES, registrationLinkPathModel, registrationPathModel } from '../../src/machines/registration/paths';
 
 /** The form's entry (/auth/register) and the link's (/auth/validate/{email}/{token}): together, the whole graph. */
 const formPaths = generatePaths(registrationPathModel);

@@ -4,13 +4,13 @@ import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { SignupRequest } from '../../src/api/registration';
 import { CITY_CHECK_DEBOUNCE_MS } from '../../src/lib/constants';
-import { cityCheckMachine, selectCityOutcome, type CityCheckResult, type CityQuery } from '../../src/machines/city-check.machine';
-import { createJournal } from '../../src/machines/journal';
-import { checkCity, liveRegistrationMachine } from '../../src/machines/registration.live';
-import { registrationMachine, selectRegistrationStep, selectResendState, signupFailureOf, signupRequestOf, type SignupFormValues } from '../../src/machines/registration.machine';
+import { cityCheckMachine, selectCityOutcome, type CityCheckResult, type CityQuery } from '../../src/machines/registration/city-check.machine';
+import { createJournal } from '../../src/machines/journal/journal';
+import { checkCity, liveRegistrationMachine } from '../../src/machines/registration/live';
+import { registrationMachine, selectRegistrationStep, selectResendState, signupFailureOf, signupRequestOf, type SignupFormValues } from '../../src/machines/registration/machine';
 import { setupTestBackend } from '../mocks/support';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { PATH_SIGNUP_VALUES } from '../support/registration-paths';
+import { PATH_SIGNUP_VALUES } from '../../src/machines/registration/paths';
 
 /**
  * The registration flow's machines: what the sign-up sends (never the policy), how refusals land

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reviewsMachine } from '../../src/machines/reviews.machine';
+import { reviewsMachine } from '../../src/machines/reviews/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_REVIEWS, reviewsPathModel } from '../support/reviews-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_REVIEWS, reviewsPathModel } from '../../src/machines/reviews/paths';
 
 const paths = generatePaths(reviewsPathModel);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { routesMapMachine } from '../../src/machines/routes-map.machine';
+import { routesMapMachine } from '../../src/machines/deliveries/routes-map.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
-import { PATH_ROUTE, PATH_ROUTES, routesMapPathModel } from '../support/routes-map-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../../src/machines/path-model/model';
+import { PATH_ROUTE, PATH_ROUTES, routesMapPathModel } from '../../src/machines/deliveries/routes-map.paths';
 
 const paths = generatePaths(routesMapPathModel);
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { DrivingRoute, Place } from '../../src/api/directions';
 import { ApiError } from '../../src/api/errors';
-import { placesKey, reconcile, routesMapMachine, selectRouteLines, selectRoutesFailed, selectRoutesLoading, type RouteToDraw } from '../../src/machines/routes-map.machine';
-import { fromAbortablePromise } from '../../src/machines/abortable';
+import { placesKey, reconcile, routesMapMachine, selectRouteLines, selectRoutesFailed, selectRoutesLoading, type RouteToDraw } from '../../src/machines/deliveries/routes-map.machine';
+import { fromAbortablePromise } from '../../src/machines/shared/abortable';
 import { deferred, settle, type Deferred } from '../support/deferred';
 
 const STORE = { lat: 39.47392, lon: -0.37868 };

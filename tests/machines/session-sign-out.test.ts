@@ -5,9 +5,9 @@ import { TEST_CONFIG } from '../../mocks/node';
 import { configureHttp } from '../../src/api/http';
 import { configureIdentity, currentIdToken } from '../../src/api/identity';
 import { clearAppStorage, notificationReadMarksKey } from '../../src/lib/storage';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../../src/machines/session/live';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred } from '../support/deferred';
 import { API, DEMO, setupTestBackend } from '../mocks/support';
 

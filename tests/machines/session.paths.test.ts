@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import { sessionMachine } from '../../src/machines/session/machine';
 import { executePath, pathTitle } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, predictedSteps, type PathModel } from '../support/paths';
-import { sessionPathModel } from '../support/session-paths';
+import { allTransitions, coverage, generatePaths, predictedSteps, type PathModel } from '../../src/machines/path-model/model';
+import { sessionPathModel } from '../../src/machines/session/paths';
 
 const paths = generatePaths(sessionPathModel);
 

@@ -3,10 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import type { SessionGrant } from '../../src/api/session';
 import { manualClock, now, setClock } from '../../src/lib/clock';
 import { GUEST_ROLE, SESSION_STALE_AFTER_MS } from '../../src/lib/constants';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { sessionMachine, type StoredSession } from '../../src/machines/session/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { grant, MONDAY_9AM, sessionUser } from '../support/fixtures';
+import { grant, MONDAY_9AM, sessionUser } from '../../src/machines/path-model/fixtures';
 
 const MINUTE = 60_000;
 const signedInGrant = grant('token-1');

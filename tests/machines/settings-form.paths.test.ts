@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { selectSettingsJustSaved, selectSettingsSaveError, selectSettingsUnsaved } from '../../src/machines/settings-form.machine';
-import { operatorProfileFormMachine } from '../../src/machines/settings.live';
+import { selectSettingsJustSaved, selectSettingsSaveError, selectSettingsUnsaved } from '../../src/machines/settings/form.machine';
+import { operatorProfileFormMachine } from '../../src/machines/settings/live';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { savedProfile, settingsFormPathModel, typedProfile } from '../support/settings-form-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { savedProfile, settingsFormPathModel, typedProfile } from '../../src/machines/settings/form.paths';
 
 const paths = generatePaths(settingsFormPathModel);
 

@@ -8,7 +8,7 @@ import { configureHttp } from '../../src/api/http';
 import type { Billing, OperatorProfileInput } from '../../src/api/settings';
 import type { StoreProfile } from '../../src/api/stores';
 import { FORM_DRAFT_DEBOUNCE_MS } from '../../src/lib/form-draft';
-import { createJournal, type Journal } from '../../src/machines/journal';
+import { createJournal, type Journal } from '../../src/machines/journal/journal';
 import {
   selectSettingsJustSaved,
   selectSettingsLoadFailed,
@@ -19,7 +19,7 @@ import {
   selectSettingsUnsaved,
   type SettingsFormInput,
   type SettingsSaveInput,
-} from '../../src/machines/settings-form.machine';
+} from '../../src/machines/settings/form.machine';
 import {
   blankBilling,
   businessInfoValuesOf,
@@ -27,11 +27,11 @@ import {
   liveBusinessInfoFormMachine,
   liveOperatorProfileFormMachine,
   type BusinessInfoValues,
-} from '../../src/machines/settings.live';
-import { operatorProfileFailure } from '../../src/machines/profile-form.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+} from '../../src/machines/settings/live';
+import { operatorProfileFailure } from '../../src/machines/profile/form.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM, sessionUser, storeProfile, storeProfileWire } from '../support/fixtures';
+import { MONDAY_9AM, sessionUser, storeProfile, storeProfileWire } from '../../src/machines/path-model/fixtures';
 
 /**
  * The settings form machine through its three live wirings (real journal and projections, the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { selectCurrentMessage, snackbarMachine } from '../../src/machines/snackbar.machine';
+import { selectCurrentMessage, snackbarMachine } from '../../src/machines/snackbar/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_MESSAGES_PER_PATH, snackbarPathModel } from '../support/snackbar-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_MESSAGES_PER_PATH, snackbarPathModel } from '../../src/machines/snackbar/paths';
 
 const paths = generatePaths(snackbarPathModel);
 

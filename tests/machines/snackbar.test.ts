@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { selectCurrentMessage, snackbarMachine } from '../../src/machines/snackbar.machine';
+import { selectCurrentMessage, snackbarMachine } from '../../src/machines/snackbar/machine';
 
 describe('snackbar machine', () => {
   beforeEach(() => vi.useFakeTimers());

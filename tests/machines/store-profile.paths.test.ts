@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { storeProfileMachine } from '../../src/machines/store-profile.machine';
+import { storeProfileMachine } from '../../src/machines/store/profile.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { storeProfilePathModel } from '../support/store-profile-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { storeProfilePathModel } from '../../src/machines/store/profile.paths';
 
 const paths = generatePaths(storeProfilePathModel);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { storeSwitchMachine } from '../../src/machines/store-switch.machine';
+import { storeSwitchMachine } from '../../src/machines/store/switch.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_ACCOUNTS, storeSwitchPathModel } from '../support/store-switch-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_ACCOUNTS, storeSwitchPathModel } from '../../src/machines/store/switch.paths';
 
 const paths = generatePaths(storeSwitchPathModel);
 

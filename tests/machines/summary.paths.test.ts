@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { financeRangeToSeconds } from '../../src/lib/finance-range';
-import { summaryMachine } from '../../src/machines/summary.machine';
+import { summaryMachine } from '../../src/machines/summary/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_DECEMBER, PATH_PAYMENTS, PATH_SUMMARIES, PATH_WEEK, summaryPathModel } from '../support/summary-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_DECEMBER, PATH_PAYMENTS, PATH_SUMMARIES, PATH_WEEK, summaryPathModel } from '../../src/machines/summary/paths';
 
 const paths = generatePaths(summaryPathModel);
 

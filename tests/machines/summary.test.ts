@@ -3,8 +3,8 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import type { PagedList } from '../../src/api/codecs';
 import type { FinanceRangeWire, OrderSummary, Payment, PaymentsQuery } from '../../src/api/finance';
 import { financeRangeToSeconds } from '../../src/lib/finance-range';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
-import { liveSummaryMachine, saveFile } from '../../src/machines/summary.live';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
+import { liveSummaryMachine, saveFile } from '../../src/machines/summary/live';
 import {
   PAYMENTS_PAGE_SIZE,
   sameView,
@@ -17,9 +17,9 @@ import {
   summaryTotals,
   type DownloadRequest,
   type SummaryView,
-} from '../../src/machines/summary.machine';
+} from '../../src/machines/summary/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { payment, paymentsPageOf, summary } from '../support/summary-paths';
+import { payment, paymentsPageOf, summary } from '../../src/machines/summary/paths';
 
 /**
  * The summary machine with fake calls the test settles by hand: every call opens a deferred, so

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { syncMachine } from '../../src/machines/sync.machine';
+import { syncMachine } from '../../src/machines/sync/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { PATH_SYNC, syncPathModel } from '../support/sync-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { PATH_SYNC, syncPathModel } from '../../src/machines/sync/paths';
 
 const paths = generatePaths(syncPathModel);
 

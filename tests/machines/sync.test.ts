@@ -5,8 +5,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { OrdersSync } from '../../src/api/crm-sync';
-import { createJournal } from '../../src/machines/journal';
-import { liveSyncMachine } from '../../src/machines/sync.live';
+import { createJournal } from '../../src/machines/journal/journal';
+import { liveSyncMachine } from '../../src/machines/sync/live';
 import {
   selectSyncBusy,
   selectSyncFailure,
@@ -15,9 +15,9 @@ import {
   syncFailureOf,
   syncMachine,
   type SyncFailure,
-} from '../../src/machines/sync.machine';
+} from '../../src/machines/sync/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../support/fixtures';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../../src/machines/path-model/fixtures';
 
 const OPERATION = 'GET /hubspot/app/orders';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { selectTemplateSaveError, selectTemplateUnsaved, templateFormMachine } from '../../src/machines/template-form.machine';
+import { selectTemplateSaveError, selectTemplateUnsaved, templateFormMachine } from '../../src/machines/templates/form.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { TEMPLATE_RULE_MESSAGE, templateFormPathModel, typedTemplate, UPLOADED_MEDIA } from '../support/template-form-paths';
+import { coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { TEMPLATE_RULE_MESSAGE, templateFormPathModel, typedTemplate, UPLOADED_MEDIA } from '../../src/machines/templates/form.paths';
 
 const paths = generatePaths(templateFormPathModel);
 

@@ -6,10 +6,10 @@ import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { Lookups } from '../../src/api/lookups';
 import { templateEditBody, TemplateSchema, type Template, type TemplateWire } from '../../src/api/templates';
-import { createJournal } from '../../src/machines/journal';
-import { liveTemplateFormMachine } from '../../src/machines/live';
-import { DRAFT_DEBOUNCE_MS } from '../../src/machines/offer-form.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
+import { createJournal } from '../../src/machines/journal/journal';
+import { liveTemplateFormMachine } from '../../src/machines/templates/live';
+import { DRAFT_DEBOUNCE_MS } from '../../src/machines/offers/form.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
 import {
   blankTemplateValues,
   selectTemplateSaveError,
@@ -22,9 +22,9 @@ import {
   type SaveTemplateInput,
   type TemplateFormLoaded,
   type TemplateFormValues,
-} from '../../src/machines/template-form.machine';
+} from '../../src/machines/templates/form.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM_SECONDS, offerWire } from '../support/fixtures';
+import { MONDAY_9AM_SECONDS, offerWire } from '../../src/machines/path-model/fixtures';
 
 /**
  * The live template form machine (real journal, sessionStorage drafts, snackbar and navigation

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { templatesListMachine } from '../../src/machines/templates-list.machine';
+import { templatesListMachine } from '../../src/machines/templates/list.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, firstPathTaking } from '../support/paths';
-import { templatesListPathModel } from '../support/templates-list-paths';
+import { allTransitions, coverage, generatePaths, firstPathTaking } from '../../src/machines/path-model/model';
+import { templatesListPathModel } from '../../src/machines/templates/list.paths';
 
 const paths = generatePaths(templatesListPathModel);
 

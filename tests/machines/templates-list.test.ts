@@ -5,13 +5,13 @@ import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
 import type { ItemStatus } from '../../src/api/offers';
 import { configureHttp } from '../../src/api/http';
 import type { Template, TemplateWire } from '../../src/api/templates';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal, type Journal } from '../../src/machines/journal';
-import { liveTemplatesListMachine } from '../../src/machines/live';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
-import { selectConfirmingDelete, selectMutating, selectPhase, type TemplatesListSnapshot } from '../../src/machines/templates-list.machine';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal, type Journal } from '../../src/machines/journal/journal';
+import { liveTemplatesListMachine } from '../../src/machines/templates/live';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
+import { selectConfirmingDelete, selectMutating, selectPhase, type TemplatesListSnapshot } from '../../src/machines/templates/list.machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { template, templateWire } from '../support/templates-list-paths';
+import { template, templateWire } from '../../src/machines/templates/list.paths';
 
 /**
  * The live templates list machine (real journal, real list call through src/api/templates and the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { termsMachine } from '../../src/machines/terms.machine';
+import { termsMachine } from '../../src/machines/settings/terms.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths, type ModelPath } from '../support/paths';
-import { PATH_ACCEPT_DATE, PATH_TERMS, termsLoadedPathModel, termsPathModel } from '../support/terms-paths';
+import { allTransitions, coverage, generatePaths, type ModelPath } from '../../src/machines/path-model/model';
+import { PATH_ACCEPT_DATE, PATH_TERMS, termsLoadedPathModel, termsPathModel } from '../../src/machines/settings/terms.paths';
 
 const paths = generatePaths(termsPathModel);
 /** Opened with the shell's terms: the other branch of the start. */

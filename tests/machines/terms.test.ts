@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { createJournal } from '../../src/machines/journal';
-import { liveTermsMachine } from '../../src/machines/terms.live';
+import { createJournal } from '../../src/machines/journal/journal';
+import { liveTermsMachine } from '../../src/machines/settings/terms.live';
 import {
   selectTerms,
   selectTermsAccepting,
@@ -12,10 +12,10 @@ import {
   selectTermsLoading,
   termsMachine,
   type StoreTerms,
-} from '../../src/machines/terms.machine';
+} from '../../src/machines/settings/terms.machine';
 import { connectHttpToTestBackend, setupTestBackend } from '../mocks/support';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { MONDAY_9AM } from '../support/fixtures';
+import { MONDAY_9AM } from '../../src/machines/path-model/fixtures';
 
 const TERMS: StoreTerms = { text: 'Cold items stay refrigerated until pickup.', acceptDate: null };
 const REFUSED = new ApiError({ kind: 'http', status: 500, operation: 'POST /stores/profile/accept_conditions/{id}', message: 'Internal error' });

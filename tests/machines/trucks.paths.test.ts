@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { selectFormSaveError, selectFormUnsaved } from '../../src/machines/record-form.machine';
-import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/record-list.machine';
+import { selectFormSaveError, selectFormUnsaved } from '../../src/machines/shared/record-form.machine';
+import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/shared/record-list.machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, firstPathTaking, generatePaths, type ModelPath, type PathModel } from '../support/paths';
-import { loadedTruckValues, PATH_TRUCK, truckFormPathModel, trucksListPathModel, typedTruckValues } from '../support/trucks-paths';
+import { allTransitions, coverage, firstPathTaking, generatePaths, type ModelPath, type PathModel } from '../../src/machines/path-model/model';
+import { loadedTruckValues, PATH_TRUCK, truckFormPathModel, trucksListPathModel, typedTruckValues } from '../../src/machines/trucks/paths';
 
 async function coverageOf(model: PathModel, paths: ModelPath[]) {
   const executed: ExecutedPath[] = [];

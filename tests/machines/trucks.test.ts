@@ -5,15 +5,15 @@ import { createActor, waitFor, type Actor, type AnyActorLogic } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { configureHttp } from '../../src/api/http';
 import type { Truck } from '../../src/api/logistics';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal } from '../../src/machines/journal';
-import { recordSaveErrorOf, selectFormSaveError, selectFormSaving, selectFormUnsaved } from '../../src/machines/record-form.machine';
-import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/record-list.machine';
-import type { SnackbarRequest } from '../../src/machines/snackbar.machine';
-import { blankTruckValues, truckValuesOf, type TruckFormValues } from '../../src/machines/trucks.machine';
-import { liveTruckFormMachine, liveTrucksListMachine } from '../../src/machines/trucks.live';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal } from '../../src/machines/journal/journal';
+import { recordSaveErrorOf, selectFormSaveError, selectFormSaving, selectFormUnsaved } from '../../src/machines/shared/record-form.machine';
+import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../src/machines/shared/record-list.machine';
+import type { SnackbarRequest } from '../../src/machines/snackbar/machine';
+import { blankTruckValues, truckValuesOf, type TruckFormValues } from '../../src/machines/trucks/machine';
+import { liveTruckFormMachine, liveTrucksListMachine } from '../../src/machines/trucks/live';
 import { deferred, settle, type Deferred } from '../support/deferred';
-import { truck } from '../support/trucks-paths';
+import { truck } from '../../src/machines/trucks/paths';
 
 /**
  * The live trucks list and form machines (real journal, snackbar and navigation actions, real

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { uploadMachine } from '../../src/machines/upload.machine';
+import { uploadMachine } from '../../src/machines/upload/machine';
 import { executePath, pathTitle, type ExecutedPath } from '../support/path-runner';
-import { allTransitions, coverage, generatePaths } from '../support/paths';
-import { uploadPathModel } from '../support/upload-paths';
+import { allTransitions, coverage, generatePaths } from '../../src/machines/path-model/model';
+import { uploadPathModel } from '../../src/machines/upload/paths';
 
 const paths = generatePaths(uploadPathModel);
 

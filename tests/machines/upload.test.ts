@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { cropToJpeg, sendForm, uploadForm } from '../../src/machines/upload.live';
+import { cropToJpeg, sendForm, uploadForm } from '../../src/machines/upload/live';
 import {
   defaultCrop,
   minimumCrop,
@@ -18,7 +18,7 @@ import {
   type CropRect,
   type LoadedImage,
   type UploadRequest,
-} from '../../src/machines/upload.machine';
+} from '../../src/machines/upload/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';
 
 const LIMITS = { minWidth: UPLOAD_MIN_WIDTH_PX, minHeight: UPLOAD_MIN_HEIGHT_PX, aspect: UPLOAD_CROP_ASPECT };

@@ -8,7 +8,7 @@ import { listCurrentOffers, setOfferStatus } from '../../src/api/offers';
 import { exchangeIdToken } from '../../src/api/session';
 import { en } from '../../src/i18n/en';
 import { es } from '../../src/i18n/es';
-import { createJournal, replay, type Journal } from '../../src/machines/journal';
+import { createJournal, replay, type Journal } from '../../src/machines/journal/journal';
 import { connectHttpToTestBackend, idTokenFor, setupTestBackend } from './support';
 
 // 10:30 local time on a Wednesday: the seeded store has offers on sale.

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { CropRect, LoadedImage, UploadEffects } from '../../src/machines/upload.machine';
-import { ImageUpload } from '../../src/ui/image-upload/image-upload';
+import type { CropRect, LoadedImage, UploadEffects } from '../../src/machines/upload/machine';
+import { ImageUpload } from '../../src/screens/shared/image-upload';
 import { deferred, type Deferred } from '../support/deferred';
 
 /**

@@ -4,7 +4,7 @@ import { StrictMode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServices, ServicesProvider } from '../../src/app/services';
 import { LocaleProvider } from '../../src/i18n';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { RoutesMap, type MapRoute } from '../../src/screens/maps/routes-map';
 import type { MapMarker, MapViewProps } from '../../src/ui/map';
 import { fornDeLaLlotja } from '../../scenarios/catalogues';

@@ -5,7 +5,7 @@ import type { DevExtension } from '../../src/app/dev-extension';
 import { configureIdentity, signInWithPassword } from '../../src/api/identity';
 import { createServices } from '../../src/app/services';
 import { parseConfig, type Config } from '../../src/lib/config';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { API, postJson } from '../mocks/support';
 
 /** The console's configuration in tests: the values of .env.mock, validated like at boot. */

@@ -9,7 +9,7 @@ import { DELIVERY_STATUSES, TRUCK_STATUSES, type Delivery, type PickupLocation, 
 import type { LookupOption, Lookups } from '../../src/api/lookups';
 import type { Language, SessionUser } from '../../src/api/session';
 import { withoutApiKey, type HomeData, type Review, type StoreNotification, type StoreProfile } from '../../src/api/stores';
-import type { DeliveriesFilter, DomainEvent, DomainEventType, EventOf } from '../../src/machines/events';
+import type { DeliveriesFilter, DomainEvent, DomainEventType, EventOf } from '../../src/machines/journal/events';
 
 /**
  * fast-check arbitraries for every domain event, with payloads the api schemas accept. Ids come

@@ -15,7 +15,7 @@ import {
   type ModelPath,
   type PathEvent,
   type PathModel,
-} from './paths';
+} from '../../src/machines/path-model/model';
 
 /**
  * Runs generated paths against a real actor of the machine. Every invoked actor is replaced by a

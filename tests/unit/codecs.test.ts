@@ -6,7 +6,7 @@ import { OfferSchema, OfferWireSchema, offerDateFields } from '../../src/api/off
 import { StoreProfileSchema } from '../../src/api/stores';
 import { parseConfig } from '../../src/lib/config';
 import { offsetForPage, pageCount } from '../../src/lib/paging';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS, offerWire, storeProfileWire } from '../support/fixtures';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS, offerWire, storeProfileWire } from '../../src/machines/path-model/fixtures';
 
 const Stamped = secondsToMillis(z.object({ id: z.number(), at: z.number(), until: z.number().nullable(), label: z.string() }), ['at', 'until']);
 

@@ -5,7 +5,7 @@ import { configureHttp } from '../../src/api/http';
 import { configureIdentity } from '../../src/api/identity';
 import { getStoreProfile } from '../../src/api/stores';
 import { clearAppStorage } from '../../src/lib/storage';
-import { createJournal } from '../../src/machines/journal';
+import { createJournal } from '../../src/machines/journal/journal';
 import { httpSessionFor, startSession, type SessionActor } from '../../src/machines/session/live';
 import { API, DEMO, setupTestBackend } from '../mocks/support';
 

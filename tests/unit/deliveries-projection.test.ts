@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createJournal } from '../../src/machines/journal';
-import { holdsDay, holdsPage } from '../../src/machines/projections';
-import { delivery, deliveriesPageOf, NARROW_FILTER, NO_FILTER } from '../support/deliveries-list-paths';
+import { createJournal } from '../../src/machines/journal/journal';
+import { holdsDay, holdsPage } from '../../src/machines/journal/projections';
+import { delivery, deliveriesPageOf, NARROW_FILTER, NO_FILTER } from '../../src/machines/deliveries/list.paths';
 
 const T = 1_736_150_000_000;
 

@@ -6,8 +6,8 @@ import { PICKUP_MESSAGES, PickupLocationInputSchema, TRUCK_MESSAGES, TruckInputS
 import { OfferCreateWireSchema, offerCreateBody } from '../../src/api/offers';
 import { TemplateCreateWireSchema, templateCreateBody } from '../../src/api/templates';
 import { loadCatalogue, loadConsoleStrings, translate, type Translate } from '../../src/i18n';
-import type { OfferFormValues } from '../../src/machines/offer-form.machine';
-import type { TemplateFormValues } from '../../src/machines/template-form.machine';
+import type { OfferFormValues } from '../../src/machines/offers/form.machine';
+import type { TemplateFormValues } from '../../src/machines/templates/form.machine';
 import { describeIssue } from '../../mocks/respond';
 import { offerFormSchema, formMessageText } from '../../src/screens/offers/offer-form-schema';
 import { pickupFormSchema } from '../../src/screens/pickups/pickup-form-schema';

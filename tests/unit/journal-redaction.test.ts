@@ -9,7 +9,7 @@ import { listOrders, ordersFilterBody, type Order, type OrdersListFilter } from 
 import { exchangeIdToken } from '../../src/api/session';
 import { getBilling, saveBilling } from '../../src/api/settings';
 import { getStoreProfile, withoutApiKey } from '../../src/api/stores';
-import { createJournal, replay, type Journal } from '../../src/machines/journal';
+import { createJournal, replay, type Journal } from '../../src/machines/journal/journal';
 import { connectHttpToTestBackend, idTokenFor, setupTestBackend } from '../mocks/support';
 
 // 10:30 local time on a Wednesday; the default scenario's store has orders, deliveries and billing.

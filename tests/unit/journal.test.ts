@@ -1,16 +1,16 @@
-import { template } from '../support/templates-list-paths';
-import { pickup } from '../support/pickups-paths';
-import { truck } from '../support/trucks-paths';
+import { template } from '../../src/machines/templates/list.paths';
+import { pickup } from '../../src/machines/pickups/paths';
+import { truck } from '../../src/machines/trucks/paths';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { OfferSchema } from '../../src/api/offers';
-import type { DomainEvent } from '../../src/machines/events';
-import { createJournal, initialProjectionState, reduceEvents, replay, type Journal, type JournalExport } from '../../src/machines/journal';
-import { projectionDefinitions, type ProjectionName } from '../../src/machines/projections';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { createJournal, initialProjectionState, reduceEvents, replay, type Journal, type JournalExport } from '../../src/machines/journal/journal';
+import { projectionDefinitions, type ProjectionName } from '../../src/machines/journal/projections';
 import { domainEventsArbitrary, domainEventTypes, eventArbitraries } from '../support/event-arbitraries';
-import { offerWire, sessionUser, storeProfile } from '../support/fixtures';
+import { offerWire, sessionUser, storeProfile } from '../../src/machines/path-model/fixtures';
 
 const T = 1_736_150_000_000;
 const user = sessionUser({ storeId: 1 });

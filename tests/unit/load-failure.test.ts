@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { HomeData } from '../../src/api/stores';
-import { loadFailureOf, selectLoadFailure } from '../../src/machines/load-failure';
-import { overviewMachine } from '../../src/machines/overview.machine';
-import { signupFailureOf } from '../../src/machines/registration.machine';
-import { PATH_HOME } from '../support/overview-paths';
+import { loadFailureOf, selectLoadFailure } from '../../src/machines/shared/load-failure';
+import { overviewMachine } from '../../src/machines/store/overview.machine';
+import { signupFailureOf } from '../../src/machines/registration/machine';
+import { PATH_HOME } from '../../src/machines/store/overview.paths';
 
 const unreadable = new ApiError({ kind: 'unexpected-response', operation: 'GET /stores/home', message: 'Unexpected response from GET /stores/home: offers_qty Required' });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../src/machines/events';
-import { reduceEvents } from '../../src/machines/journal';
-import { pickup } from '../support/pickups-paths';
-import { truck } from '../support/trucks-paths';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { reduceEvents } from '../../src/machines/journal/journal';
+import { pickup } from '../../src/machines/pickups/paths';
+import { truck } from '../../src/machines/trucks/paths';
 
 /** The trucks and pickups projections: the whole list as loaded, edited in place by saves and deletes. */
 const T = 1_736_150_000_000;

@@ -5,7 +5,7 @@ import { clickTarget } from '../../src/lib/click-action';
 import { parseConfig } from '../../src/lib/config';
 import { formatDateAndTime } from '../../src/lib/format';
 import { storeSavedOperator } from '../../src/machines/session/stored-user';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS, sessionUser } from '../support/fixtures';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS, sessionUser } from '../../src/machines/path-model/fixtures';
 
 const ORIGIN = 'https://console.example.com';
 

@@ -47,7 +47,7 @@ import {
   templateEditBody,
   type TemplateInput,
 } from '../../src/api/templates';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS, offerWire } from '../support/fixtures';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS, offerWire } from '../../src/machines/path-model/fixtures';
 
 const HOUR = 3_600_000;
 

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Order, OrdersListFilter } from '../../src/api/orders';
 import type { HomeData } from '../../src/api/stores';
-import type { DomainEvent } from '../../src/machines/events';
-import { initialProjectionState, reduceEvents } from '../../src/machines/journal';
-import { belongsToTab, type OrdersView } from '../../src/machines/projections';
-import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../support/fixtures';
-import { order, ordersPageOf } from '../support/orders-list-paths';
+import type { DomainEvent } from '../../src/machines/journal/events';
+import { initialProjectionState, reduceEvents } from '../../src/machines/journal/journal';
+import { belongsToTab, type OrdersView } from '../../src/machines/journal/projections';
+import { MONDAY_9AM, MONDAY_9AM_SECONDS } from '../../src/machines/path-model/fixtures';
+import { order, ordersPageOf } from '../../src/machines/orders/list.paths';
 
 /**
  * The orders projection (one page of the orders list, edited in place by the journal's order

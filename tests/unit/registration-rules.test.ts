@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cityOf } from '../../src/api/registration';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/constants';
 import { passwordScore, passwordStrength } from '../../src/lib/password-strength';
-import { cityQueryOf } from '../../src/machines/city-check.machine';
-import { addressOf, signupRequestOf } from '../../src/machines/registration.machine';
-import { PATH_SIGNUP_VALUES } from '../support/registration-paths';
+import { cityQueryOf } from '../../src/machines/registration/city-check.machine';
+import { addressOf, signupRequestOf } from '../../src/machines/registration/machine';
+import { PATH_SIGNUP_VALUES } from '../../src/machines/registration/paths';
 
 /** Text with commas and spaces in it often: what people type in an address field. */
 const addressText = fc.stringMatching(/^[ ,a-zA-Zà-ü0-9]{0,30}$/);

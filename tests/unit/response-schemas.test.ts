@@ -15,8 +15,8 @@ import * as session from '../../src/api/session';
 import * as settings from '../../src/api/settings';
 import * as stores from '../../src/api/stores';
 import * as templates from '../../src/api/templates';
-import { MONDAY_9AM_SECONDS, offerWire, sessionUser, storeProfileWire } from '../support/fixtures';
-import { orderWire } from '../support/orders-list-paths';
+import { MONDAY_9AM_SECONDS, offerWire, sessionUser, storeProfileWire } from '../../src/machines/path-model/fixtures';
+import { orderWire } from '../../src/machines/orders/list.paths';
 
 /**
  * The console's response schemas read the platform as the spec writes it (docs/spec-fields.md):

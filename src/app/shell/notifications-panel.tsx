@@ -5,7 +5,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { clickTarget } from '../../lib/click-action';
 import { now } from '../../lib/clock';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
-import type { PushStatus } from '../../machines/push.machine';
+import type { PushStatus } from '../../machines/notifications/push.machine';
 import { BellRingIcon, FeatureIcon, OrderIcon, ProjectIcon, UserIcon } from '../../ui/plain-icons';
 import './top-bar-widgets.css';
 

@@ -3,8 +3,8 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState, type RefObject 
 import { Outlet } from 'react-router-dom';
 import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
-import { liveStoreProfileMachine } from '../../machines/store.live';
-import { selectUser } from '../../machines/selectors';
+import { liveStoreProfileMachine } from '../../machines/store/live';
+import { selectUser } from '../../machines/journal/selectors';
 import { LoadingBackdrop, PlainProgress } from '../../ui/loading-backdrop';
 import { useProjection, useSession } from '../hooks';
 import { useServices } from '../services';

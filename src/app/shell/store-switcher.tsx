@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveStoreSwitchMachine } from '../../machines/store.live';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveStoreSwitchMachine } from '../../machines/store/live';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';

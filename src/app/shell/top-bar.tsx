@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
-import { selectCanSwitchRole } from '../../machines/selectors';
+import { selectCanSwitchRole } from '../../machines/journal/selectors';
 import { Logo } from '../../ui/logo';
 import { LogoutIcon, MenuIcon } from '../../ui/plain-icons';
 import { useProjection } from '../hooks';

@@ -5,8 +5,8 @@ import { currentIdToken, IDENTITY_SDK_DATABASES, IdentityError, prefetchIdentity
 import type { SessionGrant } from '../../api/session';
 import { now } from '../../lib/clock';
 import { clearAppStorage, readJson, remove, storageKeys, writeJson } from '../../lib/storage';
-import type { Journal } from '../journal';
-import type { SnackbarRequest } from '../snackbar.machine';
+import type { Journal } from '../journal/journal';
+import type { SnackbarRequest } from '../snackbar/machine';
 import { isStaleAt, sessionMachine } from './machine';
 import { SIGN_IN_ERROR_AUTO_HIDE_MS } from '../../lib/constants';
 import { afterFirstMove } from '../../lib/first-move';

@@ -3,7 +3,7 @@ import type { SignInFailureReason } from '../../api/identity';
 import type { SessionGrant } from '../../api/session';
 import { SESSION_STALE_AFTER_MS } from '../../lib/constants';
 import { now } from '../../lib/clock';
-import { promiseNotProvided } from '../not-provided';
+import { promiseNotProvided } from '../shared/not-provided';
 
 /**
  * The operator's session: from boot (restoring a stored session or one the identity provider

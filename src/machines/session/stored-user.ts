@@ -3,7 +3,7 @@ import { SessionGrantSchema } from '../../api/session';
 import { now } from '../../lib/clock';
 import { sameOperator } from '../../lib/operator-identity';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
-import type { Journal } from '../journal';
+import type { Journal } from '../journal/journal';
 
 /**
  * The stored user (localStorage, read when a reload restores the session) follows a saved

@@ -1,4 +1,4 @@
-import type { AccountKindFilter, AccountsFilter } from '../../machines/accounts-list.machine';
+import type { AccountKindFilter, AccountsFilter } from '../../machines/accounts/list.machine';
 
 /**
  * User/Devices' URL: /accounts?kind=device&q=till&page=2. Reload, back and forward restore it; a

@@ -23,7 +23,7 @@ import {
   type cityCheckMachine,
   type CityCheckOutcome,
   type CityCheckResult,
-} from '../../machines/city-check.machine';
+} from '../../machines/registration/city-check.machine';
 import {
   formFieldOf,
   selectSending,
@@ -32,7 +32,7 @@ import {
   type SignupFailure,
   type SignupFormField,
   type SignupFormValues,
-} from '../../machines/registration.machine';
+} from '../../machines/registration/machine';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail } from './handed-email';

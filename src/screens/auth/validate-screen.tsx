@@ -11,9 +11,9 @@ import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import { selectLoadFailure, type LoadFailure } from '../../machines/load-failure';
-import { liveRegistrationMachine } from '../../machines/registration.live';
-import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration.machine';
+import { selectLoadFailure, type LoadFailure } from '../../machines/shared/load-failure';
+import { liveRegistrationMachine } from '../../machines/registration/live';
+import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration/machine';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { handEmail } from './handed-email';
 

@@ -2,8 +2,8 @@ import Box from '@mui/joy/Box';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Page } from '../../app/page';
-import { liveManagementMachine } from '../../machines/management.live';
-import { retryEvent, selectEarnings, selectInfo, selectPartLoadFailure, selectPartStatus, selectSales } from '../../machines/management.machine';
+import { liveManagementMachine } from '../../machines/management/live';
+import { retryEvent, selectEarnings, selectInfo, selectPartLoadFailure, selectPartStatus, selectSales } from '../../machines/management/machine';
 import { EarningsCard, SalesCard } from './chart-cards';
 import { InfoFigures } from './info-figures';
 

@@ -2,7 +2,7 @@ import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import { useId } from 'react';
 import { useT } from '../../i18n';
-import type { LoadFailure } from '../../machines/load-failure';
+import type { LoadFailure } from '../../machines/shared/load-failure';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 
 /**

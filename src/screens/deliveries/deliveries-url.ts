@@ -1,6 +1,6 @@
 import { DeliveryStatusSchema } from '../../api/logistics';
 import { isDay } from '../../lib/calendar-days';
-import type { DeliveriesFilter } from '../../machines/events';
+import type { DeliveriesFilter } from '../../machines/journal/events';
 
 /**
  * The delivery orders list's URL: /delivery-orders?status=assigned&from=2026-11-20&to=2026-11-22

@@ -23,9 +23,9 @@ import {
   type TruckRoute,
 } from '../../lib/delivery-format';
 import { formatNumber } from '../../lib/format';
-import { selectDeliveryMapPhase, selectDeliveryMapStale, selectRefreshedAt } from '../../machines/delivery-map.machine';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveDeliveryMapMachine } from '../../machines/deliveries.live';
+import { selectDeliveryMapPhase, selectDeliveryMapStale, selectRefreshedAt } from '../../machines/deliveries/map.machine';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveDeliveryMapMachine } from '../../machines/deliveries/live';
 import type { MapMarker } from '../../ui/map';
 import { RetryAlert } from '../../ui/load-states';
 import { RoutesMap, type MapRoute } from '../maps/routes-map';

@@ -7,8 +7,8 @@ import { Suspense, useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { baseMapOf } from '../../lib/base-map';
-import { placesKey, selectRoutesFailed, selectRoutesLoading, type RouteToDraw } from '../../machines/routes-map.machine';
-import { liveRoutesMapMachine } from '../../machines/routes-map.live';
+import { placesKey, selectRoutesFailed, selectRoutesLoading, type RouteToDraw } from '../../machines/deliveries/routes-map.machine';
+import { liveRoutesMapMachine } from '../../machines/deliveries/routes-map.live';
 import { RetryAlert } from '../../ui/load-states';
 import { LazyMapView, type MapLine, type MapMarker } from '../../ui/map';
 import { visuallyHidden } from '../../ui/visually-hidden';

@@ -34,7 +34,7 @@ import {
   selectPickupDayDisabled,
   selectPickupEndsTomorrow,
   type OfferDatesEvent,
-} from '../../machines/offer-dates.machine';
+} from '../../machines/offers/dates.machine';
 import {
   blankOfferValues,
   selectChecking,
@@ -44,9 +44,9 @@ import {
   selectTemplateFailed,
   type OfferFormMachine,
   type OfferFormValues,
-} from '../../machines/offer-form.machine';
+} from '../../machines/offers/form.machine';
 import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
-import { ImageUpload } from '../../ui/image-upload/image-upload';
+import { ImageUpload } from '../shared/image-upload';
 import { formMessageText, offerFormSchema, ruleFieldOf } from './offer-form-schema';
 
 

@@ -20,9 +20,9 @@ import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
 import { pickupDeadline, pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
-import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../machines/counter.machine';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveCounterMachine } from '../../machines/orders.live';
+import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../machines/orders/counter.machine';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveCounterMachine } from '../../machines/orders/live';
 import { RetryAlert } from '../../ui/load-states';
 import { itemsText } from './order-row';
 

@@ -7,8 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
-import { liveOrderDetailMachine } from '../../machines/live';
-import { selectLoadFailure } from '../../machines/load-failure';
+import { liveOrderDetailMachine } from '../../machines/orders/live';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { OrderDetailView } from './order-detail-view';
 

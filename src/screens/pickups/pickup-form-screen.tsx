@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
-import { liveAddressLookupMachine, livePickupFormMachine } from '../../machines/pickups.live';
+import { liveAddressLookupMachine, livePickupFormMachine } from '../../machines/pickups/live';
 import { RecordFormFrame } from '../records/record-form-frame';
 import { PickupForm } from './pickup-form';
 

@@ -2,7 +2,7 @@ import Skeleton from '@mui/joy/Skeleton';
 import { Suspense, useMemo } from 'react';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import type { Position } from '../../machines/address-lookup.machine';
+import type { Position } from '../../machines/pickups/address-lookup.machine';
 import { baseMapOf, LazyMapView, type MapMarker } from '../../ui/map';
 
 const MAP_HEIGHT = 320;

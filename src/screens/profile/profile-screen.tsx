@@ -23,11 +23,11 @@ import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import { profileValuesOf, type profileFormMachine } from '../../machines/profile-form.machine';
-import { selectLanguageFailure, selectLanguageSaving, selectLanguageShown, type languageSwitchMachine } from '../../machines/language-switch.machine';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveLanguageSwitchMachine, liveProfileFormMachine } from '../../machines/profile.live';
-import { selectUser } from '../../machines/selectors';
+import { profileValuesOf, type profileFormMachine } from '../../machines/profile/form.machine';
+import { selectLanguageFailure, selectLanguageSaving, selectLanguageShown, type languageSwitchMachine } from '../../machines/profile/language-switch.machine';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveLanguageSwitchMachine, liveProfileFormMachine } from '../../machines/profile/live';
+import { selectUser } from '../../machines/journal/selectors';
 import {
   selectSettingsJustSaved,
   selectSettingsLoadFailed,
@@ -36,7 +36,7 @@ import {
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
-} from '../../machines/settings-form.machine';
+} from '../../machines/settings/form.machine';
 import { fieldProps, TextField } from '../../ui/form-fields';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 

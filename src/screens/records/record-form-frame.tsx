@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useT, type MessageKey } from '../../i18n';
-import { selectLoadFailure } from '../../machines/load-failure';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
 import {
   selectFormLoadFailed,
   selectFormLoading,
@@ -13,7 +13,7 @@ import {
   selectFormUnsaved,
   type RecordFormMachine,
   type RecordSaveError,
-} from '../../machines/record-form.machine';
+} from '../../machines/shared/record-form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 export type RecordFormActor<TRecord, TValues> = ActorRefFrom<RecordFormMachine<TRecord, TValues>>;

@@ -12,7 +12,7 @@ import { Controller } from 'react-hook-form';
 import { BillingSchema, type Billing } from '../../api/settings';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import { liveBillingFormMachine, type BillingData } from '../../machines/settings.live';
+import { liveBillingFormMachine, type BillingData } from '../../machines/settings/live';
 import { FormSection } from '../../ui/form-fields';
 import {
   fieldMessage,

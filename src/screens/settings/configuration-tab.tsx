@@ -16,7 +16,7 @@ import type { JournalStoreProfile } from '../../api/stores';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { accentPalette, isHexColor } from '../../lib/accent-palette';
-import { liveConfigurationFormMachine, type ConfigurationValues } from '../../machines/settings-configuration.live';
+import { liveConfigurationFormMachine, type ConfigurationValues } from '../../machines/settings/configuration.live';
 import { FormSection } from '../../ui/form-fields';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { SettingsFieldset, SettingsFormActions, SettingsFormFrame, useSettingsForm, type SettingsFormActor } from './settings-form-parts';

@@ -20,7 +20,7 @@ import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { formDraftKey } from '../../lib/form-draft';
 import { formatDate, NOT_GIVEN } from '../../lib/format';
-import { liveDevicesMachine } from '../../machines/devices.live';
+import { liveDevicesMachine } from '../../machines/settings/devices.live';
 import {
   allowanceProblem,
   MAX_DEVICES_ALLOWED,
@@ -40,8 +40,8 @@ import {
   selectCopying,
   type AllowanceProblem,
   type DevicesMachine,
-} from '../../machines/devices.machine';
-import { selectLoadFailure } from '../../machines/load-failure';
+} from '../../machines/settings/devices.machine';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { QrCodeImage } from '../../ui/qr-code-image';

@@ -13,7 +13,7 @@ import { StoreBasicInputSchema } from '../../api/settings';
 import type { StoreProfile } from '../../api/stores';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import { liveBusinessInfoFormMachine, type BusinessInfoValues } from '../../machines/settings.live';
+import { liveBusinessInfoFormMachine, type BusinessInfoValues } from '../../machines/settings/live';
 import { FormSection } from '../../ui/form-fields';
 import {
   fieldMessage,

@@ -11,8 +11,8 @@ import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api
 import { LanguageSchema, type Language } from '../../api/session';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import type { LoadFailure } from '../../machines/load-failure';
-import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings.live';
+import type { LoadFailure } from '../../machines/shared/load-failure';
+import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings/live';
 import { FormSection } from '../../ui/form-fields';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import {

@@ -24,7 +24,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useLocale, useT, type MessageKey, type Translate } from '../../i18n';
 import { countryOptions } from '../../lib/countries';
-import { selectLoadFailure } from '../../machines/load-failure';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
 import {
   selectSettingsLoadFailed,
   selectSettingsLoading,
@@ -33,7 +33,7 @@ import {
   selectSettingsSaving,
   selectSettingsUnsaved,
   type SettingsFormMachine,
-} from '../../machines/settings-form.machine';
+} from '../../machines/settings/form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 /**

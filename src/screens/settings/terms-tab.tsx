@@ -15,8 +15,8 @@ import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveTermsMachine } from '../../machines/terms.live';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveTermsMachine } from '../../machines/settings/terms.live';
 import {
   selectTerms,
   selectTermsAccepting,
@@ -26,7 +26,7 @@ import {
   selectTermsLoadFailed,
   selectTermsLoading,
   type StoreTerms,
-} from '../../machines/terms.machine';
+} from '../../machines/settings/terms.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import type { SettingsPanel } from './settings-tabs';
 

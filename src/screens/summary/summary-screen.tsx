@@ -22,8 +22,8 @@ import { now } from '../../lib/clock';
 import { dayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { selectLoadFailure } from '../../machines/load-failure';
-import { liveSummaryMachine } from '../../machines/summary.live';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
+import { liveSummaryMachine } from '../../machines/summary/live';
 import {
   PAYMENTS_PAGE_SIZE,
   sameView,
@@ -35,7 +35,7 @@ import {
   type PaymentStatus,
   type SummaryTab,
   type SummaryView,
-} from '../../machines/summary.machine';
+} from '../../machines/summary/machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { RangeForm } from './range-form';

@@ -22,8 +22,8 @@ import { useLocale, type MessageKey, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN, relativeShort } from '../../lib/format';
 import { pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
-import { liveSyncMachine } from '../../machines/sync.live';
-import { selectSyncBusy, selectSyncFailure, selectSyncPhase, selectSyncWindow, type SyncFailure } from '../../machines/sync.machine';
+import { liveSyncMachine } from '../../machines/sync/live';
+import { selectSyncBusy, selectSyncFailure, selectSyncPhase, selectSyncWindow, type SyncFailure } from '../../machines/sync/machine';
 import { RetryAlert } from '../../ui/load-states';
 
 /** How often "5m ago" is brought up to date while the screen is open. */

@@ -7,10 +7,10 @@ import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import { liveTemplateFormMachine } from '../../machines/live';
-import { selectLoadFailure } from '../../machines/load-failure';
+import { liveTemplateFormMachine } from '../../machines/templates/live';
+import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { httpSessionFor } from '../../machines/session/live';
-import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/template-form.machine';
+import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/templates/form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { TemplateForm } from './template-form';
 

@@ -28,9 +28,9 @@ import {
   selectTemplateSaving,
   type TemplateFormMachine,
   type TemplateFormValues,
-} from '../../machines/template-form.machine';
+} from '../../machines/templates/form.machine';
 import { fieldProps, FormActions, FormSection, IdChecks, TextField, TimeField } from '../../ui/form-fields';
-import { ImageUpload } from '../../ui/image-upload/image-upload';
+import { ImageUpload } from '../shared/image-upload';
 import { formMessageText, ruleFieldOf } from '../offers/offer-form-schema';
 import { templateFormSchema } from './template-form-schema';
 

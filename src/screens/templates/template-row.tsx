@@ -14,7 +14,7 @@ import { useLocale } from '../../i18n';
 import { weekdayName } from '../../i18n/weekdays';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { timeOfDay } from '../../lib/offer-dates';
-import type { TemplatesFilter } from '../../machines/events';
+import type { TemplatesFilter } from '../../machines/journal/events';
 import { DeleteIcon, EditIcon } from '../../ui/icons';
 
 /** Rows and their skeletons share this height, so the page does not jump when data arrives. */

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
-import { liveTruckFormMachine } from '../../machines/trucks.live';
+import { liveTruckFormMachine } from '../../machines/trucks/live';
 import { RecordFormFrame } from '../records/record-form-frame';
 import { TruckForm } from './truck-form';
 

@@ -5,11 +5,12 @@ import LinearProgress from '@mui/joy/LinearProgress';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useCallback, useId, useRef, useState } from 'react';
-import { ReactCrop, type PercentCrop } from 'react-image-crop';
+import { convertToPercentCrop, convertToPixelCrop, ReactCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { useT, type Translate } from '../../i18n';
 import {
   minimumCrop,
+  toCropRect,
   UPLOAD_ACCEPT,
   type ChosenFile,
   type CropLimits,
@@ -17,7 +18,7 @@ import {
   type LoadedImage,
   type UploadPhase,
   type UploadProblem,
-} from '../../machines/upload.machine';
+} from '../../machines/upload/machine';
 import { CropPreview } from './crop-preview';
 
 export interface ImageUploadViewProps {
@@ -83,15 +84,17 @@ export function ImageUploadView(props: ImageUploadViewProps) {
 
       {showsImage && (
         <Box ref={imageBox} sx={{ maxWidth: '100%', lineHeight: 0 }}>
+          {/* ReactCrop works on the displayed image, the machine in natural pixels (so the jpeg has the
+              crop's full resolution whatever the screen size): percentages of the image go between them. */}
           <ReactCrop
-            crop={toPercent(crop, image)}
+            crop={convertToPercentCrop({ ...crop, unit: 'px' }, image.width, image.height)}
             aspect={limits.aspect}
             ruleOfThirds
             keepSelection
             disabled={busy}
             {...displayMinimum(image, limits, renderedWidth)}
             ariaLabels={cropLabels(t)}
-            onChange={(_, percent) => props.onCropChange(toNatural(percent, image))}
+            onChange={(_, percent) => props.onCropChange(toCropRect(convertToPixelCrop(percent, image.width, image.height)))}
           >
             <img src={image.url} alt={t('upload.image')} style={{ maxWidth: '100%', maxHeight: 480 }} />
           </ReactCrop>
@@ -196,23 +199,6 @@ function cropLabels(t: Translate) {
     wDragHandle: t('upload.crop.w'),
   };
 }
-
-// ReactCrop works on the displayed image; the machine keeps the crop in natural pixels, so the
-// jpeg has the crop's full resolution whatever the screen size. Percentages convert exactly.
-const toPercent = (crop: CropRect, image: LoadedImage): PercentCrop => ({
-  unit: '%',
-  x: (crop.x / image.width) * 100,
-  y: (crop.y / image.height) * 100,
-  width: (crop.width / image.width) * 100,
-  height: (crop.height / image.height) * 100,
-});
-
-const toNatural = (crop: PercentCrop, image: LoadedImage): CropRect => ({
-  x: (crop.x / 100) * image.width,
-  y: (crop.y / 100) * image.height,
-  width: (crop.width / 100) * image.width,
-  height: (crop.height / 100) * image.height,
-});
 
 /** ReactCrop's minimum is in displayed pixels; ours (600×350 by default) is in natural ones. */
 function displayMinimum(image: LoadedImage, limits: CropLimits, renderedWidth: number) {
