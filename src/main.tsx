@@ -1,3 +1,5 @@
+// The theme's CSS variables first (scripts/theme-css-plugin.ts): every stylesheet reads them.
+import 'virtual:joy-theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

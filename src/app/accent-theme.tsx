@@ -21,14 +21,23 @@ function forgetStoredLightMode() {
 forgetStoredLightMode();
 
 /**
- * Joy's CSS variables with the accent of the current store (useStoreAccent: the store
- * projection's colour, or the one remembered for the store until its profile arrives).
+ * Joy's theme with the accent of the current store (useStoreAccent: the store projection's colour,
+ * or the one remembered for the store until its profile arrives), for what reads the palette in
+ * JavaScript. It writes no CSS variables (`disableStyleSheetGeneration`): the theme's static
+ * stylesheet defines them all (scripts/theme-css-plugin.ts) and src/app/store-accent.tsx the
+ * accent's, for Joy's components and the plain UI alike (docs/decisions/035-one-design-source.md).
  */
 export function AccentCssVarsProvider({ children }: { children: ReactNode }) {
   const color = useStoreAccent();
   const theme = useMemo(() => themeWithAccent(color), [color]);
   return (
-    <CssVarsProvider theme={theme} defaultMode="system" modeStorageKey={MODE_STORAGE_KEY} colorSchemeStorageKey="console.color-scheme">
+    <CssVarsProvider
+      theme={theme}
+      defaultMode="system"
+      modeStorageKey={MODE_STORAGE_KEY}
+      colorSchemeStorageKey="console.color-scheme"
+      disableStyleSheetGeneration
+    >
       {children}
     </CssVarsProvider>
   );

@@ -3,13 +3,14 @@ import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'r
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { browserLanguage, LocaleProvider, useT } from '../i18n';
 import { giveCookieConsent } from '../machines/journal/preferences';
-import { selectCurrentMessage } from '../machines/snackbar/machine';
+import { selectCurrentMessage } from '../machines/snackbar';
 import { CookieConsentBanner } from '../ui/cookie-consent-banner';
 import { SnackbarView } from '../ui/snackbar-view';
 import { useProjection } from './hooks';
 import { JoyTheme } from './joy-theme';
 import { AppRoutes, ErrorScreen } from './routes';
 import { ServicesProvider, useServices, type Services } from './services';
+import { StoreAccentVariables } from './store-accent';
 
 function SnackbarHost() {
   const t = useT();
@@ -58,10 +59,11 @@ class CrashBoundary extends Component<{ children: ReactNode }, { crashed: boolea
   }
 }
 
-/** Everything under the router: the routes, and the app-wide snackbar and consent banner. */
+/** Everything under the router: the routes, the app-wide snackbar and consent banner, and the store's accent. */
 function Routed() {
   return (
     <>
+      <StoreAccentVariables />
       <CrashBoundary>
         <AppRoutes />
       </CrashBoundary>

@@ -4,7 +4,7 @@ import { ALL_STORE_ROLES } from '../api/permissions';
 import type { SessionUser } from '../api/session';
 import { GUEST_ROLE } from '../lib/constants';
 import { selectUser } from '../machines/journal/selectors';
-import type { SessionActor } from '../machines/session/live';
+import type { SessionActor } from '../machines/session';
 import { useProjection, useSession } from './hooks';
 import { useServices } from './services';
 import { FullPageLoading } from '../ui/full-page-loading';

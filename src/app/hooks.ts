@@ -1,7 +1,7 @@
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { useSelector as useActorSelector } from '@xstate/react';
 import type { ProjectionName, ProjectionState } from '../machines/journal/projections';
-import type { SessionActor } from '../machines/session/live';
+import type { SessionActor } from '../machines/session';
 import { useServices } from './services';
 
 /** Reads one projection through a selector; re-renders only when the selected value changes. */

@@ -6,8 +6,8 @@ import { configureMapServices } from '../api/map-services';
 import { firebasePushChannel, noPushChannel, type PushChannel } from '../api/push';
 import type { Config } from '../lib/config';
 import { journal as appJournal, type Journal } from '../machines/journal/journal';
-import { httpSessionFor, startSession, type SessionActor } from '../machines/session/live';
-import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar/machine';
+import { httpSessionFor, startSession, type SessionActor } from '../machines/session';
+import { snackbarMachine, type SnackbarRequest } from '../machines/snackbar';
 import { beaconAnalytics, type AnalyticsPort } from './analytics';
 import type { DevExtension } from './dev-extension';
 

@@ -45,27 +45,42 @@ const DARK_TOKENS = {
   solidBg: 500, solidHoverBg: 600, solidActiveBg: 700,
 } as const;
 
-/** `mainShade`: the shade of the *mainChannel variable (Joy: 500 in light, 400 in dark). */
+/**
+ * `mainShade`: the shade of the *mainChannel variable (Joy: 500 in light, 400 in dark); the light
+ * and dark channels are 200's and 700's in both (Joy's extendTheme, attachColorChannels).
+ */
 function declarations(palette: AccentPalette, tokens: typeof LIGHT_TOKENS | typeof DARK_TOKENS, mainShade: 400 | 500): string {
   const shades = SHADES.map((shade) => `--joy-palette-primary-${shade}: ${palette[shade]};`);
   const named = Object.entries(tokens).map(([token, shade]) => `--joy-palette-primary-${token}: var(--joy-palette-primary-${shade});`);
-  return [...shades, ...named, `--joy-palette-primary-mainChannel: ${channel(palette[mainShade])};`, '--joy-palette-focusVisible: var(--joy-palette-primary-500);'].join(' ');
+  const channels = [
+    `--joy-palette-primary-mainChannel: ${channel(palette[mainShade])};`,
+    `--joy-palette-primary-lightChannel: ${channel(palette[200])};`,
+    `--joy-palette-primary-darkChannel: ${channel(palette[700])};`,
+  ];
+  return [...shades, ...named, ...channels, '--joy-palette-focusVisible: var(--joy-palette-primary-500);'].join(' ');
 }
 
-/** The accent as the CSS variables Joy's theme defines (light, and dark under Joy's attribute). */
+/**
+ * The accent as the CSS variables Joy's theme defines (light, and dark under Joy's attribute): the
+ * primary ones of the theme's static stylesheet (scripts/theme-css-plugin.ts), which this one
+ * follows in the page and so overrides.
+ */
 export function accentStylesheet(color: string | null): string {
   const light = color && isHexColor(color) ? accentPalette(color) : BRAND_PALETTE;
   return `:root { ${declarations(light, LIGHT_TOKENS, 500)} }\n:root[data-joy-color-scheme='dark'] { ${declarations(darkSchemePalette(light), DARK_TOKENS, 400)} }`;
 }
 
 /**
- * The store's accent for plain UI (the shell and the overview, decision 020): Joy's own primary
- * variables, which src/ui/plain.css reads first, written to one stylesheet in the head. A Joy page
- * mounted later defines the same variables with the same values (src/app/accent-theme.tsx).
+ * The store's accent, the one way it reaches the page (docs/decisions/035-one-design-source.md):
+ * Joy's own primary variables, written to one stylesheet in the head, which the plain UI
+ * (src/ui/plain.css) and Joy's components read alike (Joy's provider writes no variables of its
+ * own, src/app/accent-theme.tsx). Mounted once, at the app's root. Without a store colour the
+ * theme's static stylesheet already holds the brand orange: nothing is written.
  */
 export function StoreAccentVariables() {
   const color = useStoreAccent();
   useLayoutEffect(() => {
+    if (!color || !isHexColor(color)) return;
     const style = document.createElement('style');
     style.dataset.storeAccent = '';
     style.textContent = accentStylesheet(color);

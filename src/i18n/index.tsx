@@ -1,11 +1,7 @@
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../api/session';
 import type { MessageKey, Messages } from './en';
 import { enPublic } from './en-public';
-
-dayjs.extend(relativeTime);
 
 export type { MessageKey, Messages };
 
@@ -44,7 +40,7 @@ export function loadCatalogue(language: Language): Promise<Partial<Messages>> {
   let promise = loading.get(language);
   if (!promise) {
     const load: Promise<Partial<Messages>> =
-      language === 'en' ? Promise.resolve(english) : Promise.all([import('./es'), import('dayjs/locale/es')]).then(([module]) => module.es);
+      language === 'en' ? Promise.resolve(english) : import('./es').then((module) => module.es);
     const tracked: Promise<Partial<Messages>> = load.then((messages) => {
       loaded[language] = messages;
       return messages;
@@ -103,8 +99,8 @@ export function LocaleProvider({ language: chosen, children }: { language: Langu
   }, [chosen]);
   const value = useMemo<LocaleValue>(() => ({ language, t: (key, params) => translate(language, key, params) }), [language]);
   useEffect(() => {
-    // dayjs and the document follow the UI language (screen readers read <html lang>).
-    dayjs.locale(language);
+    // The document follows the UI language (screen readers read <html lang>). Dates need no
+    // language: the console writes them in digits (lib/dates.ts), so dayjs keeps no locale.
     document.documentElement.lang = language;
   }, [language]);
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;

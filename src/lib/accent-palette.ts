@@ -13,7 +13,7 @@ export type AccentPalette = Record<AccentShade, string>;
  * Orange brand (the spec's orange top bar), the accent when the store has none. Joy puts text,
  * links and solid fills on the 500 shade; a true orange 500 on white fails WCAG AA, so the scale
  * is shifted: 500 is a burnt orange with ≥ 4.5:1 against white, and the lighter shades keep the
- * brand's brightness for tints. The top bar is always this 500 (src/ui/plain.css: --plain-brand).
+ * brand's brightness for tints. The top bar is always this 500 (the theme's --joy-palette-brand-band).
  */
 export const BRAND_PALETTE: AccentPalette = {
   50: '#FFF7ED',

@@ -1,4 +1,5 @@
-import { formatDateTime } from './format';
+import { dayjs } from './dates';
+import { DELIVERY_ROUTE, STATUS_MARKER, TRUCK_ROUTES } from './theme-colors';
 
 /**
  * How a delivery order reads on its card and on the maps (spec section 2, "Delivery card";
@@ -41,10 +42,7 @@ function initialOf(word: string): string {
  * other date and time in the console (spec section 9: order and delivery dates are year/month/day
  * with time; lib/format.ts formatDateTime). Only the separator differs from the order dates.
  */
-export function formatDeliveryDate(at: number): string {
-  const [day, time] = formatDateTime(at).split(' ');
-  return `${day} | ${time}`;
-}
+export const formatDeliveryDate = (at: number): string => dayjs(at).format('YYYY/MM/DD | HH:mm');
 
 export type DeliveryStatusName = 'assigned' | 'delivered' | 'pending' | 'rejected';
 
@@ -62,18 +60,18 @@ export interface DeliveryStatusColor {
 
 /**
  * One colour per delivery status, the same on the tag and on the map marker (spec section 4:
- * "values shown in colour"). `hex` is Joy's default 500 shade of `color` (a unit test holds them
- * together); white text on each reads at 4.5:1 or better.
+ * "values shown in colour"). `hex` is Joy's default 500 shade of `color` (the theme's, src/lib/theme-colors.ts;
+ * a unit test holds them together); white text on each reads at 4.5:1 or better.
  * - pending (no truck yet, nothing moving): neutral grey
  * - assigned (a truck has it, on its way): warning amber
  * - delivered: success green
  * - rejected (the recipient refused it, or nobody was there): danger red
  */
 export const DELIVERY_STATUS_COLORS: Readonly<Record<DeliveryStatusName, DeliveryStatusColor>> = {
-  pending: { color: 'neutral', hex: '#636B74', glyph: '…' },
-  assigned: { color: 'warning', hex: '#9A5B13', glyph: '→' },
-  delivered: { color: 'success', hex: '#1F7A1F', glyph: '✓' },
-  rejected: { color: 'danger', hex: '#C41C1C', glyph: '✕' },
+  pending: { color: 'neutral', hex: STATUS_MARKER.neutral, glyph: '…' },
+  assigned: { color: 'warning', hex: STATUS_MARKER.warning, glyph: '→' },
+  delivered: { color: 'success', hex: STATUS_MARKER.success, glyph: '✓' },
+  rejected: { color: 'danger', hex: STATUS_MARKER.danger, glyph: '✕' },
 };
 
 export function deliveryStatusColor(status: DeliveryStatusName): DeliveryStatusColor {
@@ -84,7 +82,7 @@ export function deliveryStatusColor(status: DeliveryStatusName): DeliveryStatusC
  * The colours of the trucks' routes on the delivery map, chosen to stand apart from each other
  * and from the status colours of the markers; a fleet larger than the list reuses it in turn.
  */
-export const TRUCK_ROUTE_COLORS: readonly string[] = ['#0B6BCB', '#7B1FA2', '#00838F', '#AD1457', '#283593', '#5D4037', '#2E7D32', '#EF6C00'];
+export const TRUCK_ROUTE_COLORS: readonly string[] = TRUCK_ROUTES;
 
 /** The route colour of the `index`-th truck (trucks sorted by name, so a truck keeps its colour). */
 export function truckRouteColor(index: number): string {
@@ -96,24 +94,19 @@ export type RoutePlaceKind = 'store' | 'pickup' | 'recipient';
 
 /** Marker colours of a delivery's places on its route map: the store, the pickup point, the door. */
 export const ROUTE_PLACE_COLORS: Readonly<Record<RoutePlaceKind, string>> = {
-  store: '#32383E',
-  pickup: '#7B1FA2',
-  recipient: '#0B6BCB',
+  store: DELIVERY_ROUTE.store,
+  pickup: DELIVERY_ROUTE.pickup,
+  recipient: DELIVERY_ROUTE.recipient,
 };
 
 /** The colour of a single delivery's route line. */
-export const DELIVERY_ROUTE_COLOR = '#0B6BCB';
+export const DELIVERY_ROUTE_COLOR = DELIVERY_ROUTE.line;
 
 /** The time of day of a delivery, 24-hour ("17:05"), for the delivery map's list. */
-export function formatDeliveryTime(at: number): string {
-  return formatDateTime(at).split(' ')[1];
-}
+export const formatDeliveryTime = (at: number): string => dayjs(at).format('HH:mm');
 
 /** A clock reading with seconds ("17:05:09"): when the delivery map last heard from the server. */
-export function formatClockTime(at: number): string {
-  const d = new Date(at);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-}
+export const formatClockTime = (at: number): string => dayjs(at).format('HH:mm:ss');
 
 /** What the delivery map needs of a delivery to draw the trucks' routes. */
 export interface RoutableDelivery {

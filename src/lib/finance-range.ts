@@ -1,7 +1,8 @@
-import { addDays, dayEnd, dayOf, dayStart, isDay } from './calendar-days';
+import { addDays, calendarDayOf, dayEnd, dayStart, isDay } from './calendar-days';
 import { FINANCE_DEFAULT_DAYS } from './constants';
+import { parseCalendarDay } from './dates';
 
-export { addDays, dayEnd, dayOf, dayStart, isDay };
+export { addDays, calendarDayOf, dayEnd, dayStart, isDay };
 
 /**
  * The finance view's date range (spec sections 5 and 9): two local calendar days, written
@@ -47,7 +48,7 @@ export interface FinanceRangeProblem {
 
 /** Spec sections 5 and 9: the last 7 days up to today, today included (today − 6 … today). */
 export function defaultFinanceRange(now: number, days = FINANCE_DEFAULT_DAYS): FinanceRange {
-  const to = dayOf(now);
+  const to = calendarDayOf(now);
   return { from: addDays(to, -(days - 1)), to };
 }
 
@@ -68,7 +69,7 @@ function dayProblem(day: string, today: string): FinanceRangeMessage | null {
  * (problems of the range as a whole show under `to`); an empty list means the range may be applied.
  */
 export function financeRangeProblems(range: FinanceRange, now: number): FinanceRangeProblem[] {
-  const today = dayOf(now);
+  const today = calendarDayOf(now);
   const problems: FinanceRangeProblem[] = [];
   for (const field of ['from', 'to'] as const) {
     const message = dayProblem(range[field], today);
@@ -92,7 +93,7 @@ export function financeRangeToSeconds(range: FinanceRange): FinanceRangeSeconds 
 
 /** The days a range in seconds covers (the inverse of financeRangeToSeconds). */
 export function financeRangeFromSeconds(seconds: FinanceRangeSeconds): FinanceRange {
-  return { from: dayOf(seconds.date_from * 1000), to: dayOf(seconds.date_to * 1000) };
+  return { from: calendarDayOf(seconds.date_from * 1000), to: calendarDayOf(seconds.date_to * 1000) };
 }
 
 /**
@@ -110,8 +111,10 @@ export function financeRangeFromParams(params: URLSearchParams, now: number): Fi
 
 /** The number of days a valid range covers, both ends included (DST days count as one). */
 export function daysIn(range: FinanceRange): number {
-  const start = dayStart(range.from);
-  const end = dayStart(range.to);
+  const start = parseCalendarDay(range.from);
+  const end = parseCalendarDay(range.to);
   if (start === null || end === null) throw new Error(`Not a range of days: ${range.from} … ${range.to}`);
-  return Math.round((end - start) / 86_400_000) + 1;
+  // dayjs counts days by the wall clock; rounded, a day whose midnight a DST change skipped (it
+  // starts at 01:00) still counts whole.
+  return Math.round(end.diff(start, 'day', true)) + 1;
 }

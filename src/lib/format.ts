@@ -1,6 +1,9 @@
+import { dayjs } from './dates';
+
 /**
  * Display formats of spec section 9, as pure functions (the UI passes the language and "now").
- * Numbers follow the language's separators exactly as Intl writes them (see formatMoney's note).
+ * Numbers follow the language's separators exactly as Intl writes them (see formatMoney's note);
+ * dates are dayjs's, in digits, so the same in both languages.
  */
 export type Locale = 'en' | 'es';
 
@@ -120,6 +123,10 @@ export type RelativeUnit = 'now' | 'm' | 'h' | 'd' | 'w' | 'mo' | 'y';
  * Relative time in short form (spec section 9: 1m, 2h, 3d): under a minute "now", then whole
  * minutes, hours, days, weeks, months (30 d) and years. Future times read as "now". The UI words
  * the unit in its language (relative.* messages).
+ *
+ * Elapsed time, not calendar arithmetic, so not dayjs's relativeTime plugin: that one writes the
+ * whole phrase in dayjs's own words ("hace 5 minutos"), rounds (45 minutes read "an hour"), has no
+ * weeks, and counts days by the wall clock and months by the calendar.
  */
 export function relativeShort(at: number, now: number): { count: number; unit: RelativeUnit } {
   const elapsed = Math.max(0, now - at);
@@ -132,25 +139,14 @@ export function relativeShort(at: number, now: number): { count: number; unit: R
   return { count: Math.floor(elapsed / (365 * DAY)), unit: 'y' };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Order and delivery dates: year/month/day hour:minute, local time ("2026/11/22 09:05"). */
-export function formatDateTime(at: number): string {
-  const d = new Date(at);
-  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+export const formatDateTime = (at: number): string => dayjs(at).format('YYYY/MM/DD HH:mm');
 
 /** Plain dates: DD MM YYYY (spec section 9). */
-export function formatDate(at: number): string {
-  const d = new Date(at);
-  return `${pad(d.getDate())} ${pad(d.getMonth() + 1)} ${d.getFullYear()}`;
-}
+export const formatDate = (at: number): string => dayjs(at).format('DD MM YYYY');
 
 /** A plain date with its time: DD MM YYYY hh:mm, local time ("22 11 2026 09:05"). */
-export function formatDateAndTime(at: number): string {
-  const d = new Date(at);
-  return `${formatDate(at)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+export const formatDateAndTime = (at: number): string => dayjs(at).format('DD MM YYYY HH:mm');
 
 /**
  * A 0–5 rating as five stars: how many are full, half and empty (half from .25 up to .75,

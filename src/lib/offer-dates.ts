@@ -1,29 +1,21 @@
+import { dayjs, shiftDays, startOfLocalDay, withTimeOf } from './dates';
+
 /**
  * Pure date arithmetic of the offer form (spec section 4, "Offer date behaviour"). Times are
- * milliseconds, local time. The machine in src/machines/offer-dates.machine.ts decides when each
- * rule applies; these functions only compute.
+ * milliseconds, local time; the dates themselves are dayjs's (lib/dates.ts). The machine in
+ * src/machines/offers/dates.machine.ts decides when each rule applies; these functions only compute.
  */
 export type OfferDay = 'today' | 'tomorrow';
 
+export { atTimeOfDay, shiftDays, startOfLocalDay, timeOfDay } from './dates';
 
-export function startOfLocalDay(at: number): number {
-  const d = new Date(at);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
-
-/** The same wall-clock time `days` calendar days later (safe across daylight-saving changes). */
-export function shiftDays(at: number, days: number): number {
-  const d = new Date(at);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days, d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()).getTime();
-}
-
-/** Which day a time falls on, seen from `now`: today, tomorrow, or later/earlier. */
-export function dayOf(at: number, now: number): 'past' | OfferDay | 'later' {
-  const today = startOfLocalDay(now);
-  const day = startOfLocalDay(at);
-  if (day < today) return 'past';
-  if (day === today) return 'today';
-  if (day === startOfLocalDay(shiftDays(today, 1))) return 'tomorrow';
+/** Which day a time falls on, seen from `now`: in the past, today, tomorrow, or later. */
+export function dayRelativeTo(at: number, now: number): 'past' | OfferDay | 'later' {
+  const today = dayjs(now).startOf('day');
+  const day = dayjs(at).startOf('day');
+  if (day.isBefore(today)) return 'past';
+  if (day.isSame(today)) return 'today';
+  if (day.isSame(today.add(1, 'day').startOf('day'))) return 'tomorrow';
   return 'later';
 }
 
@@ -42,37 +34,13 @@ export function onDay(at: number, day: OfferDay, now: number): number {
  * the start's, it means the next day. Returns the end placed on the right day.
  */
 export function endAfterStart(start: number, end: number): number {
-  const sameDay = onDayOf(end, start);
+  const sameDay = withTimeOf(start, end);
   return sameDay <= start ? shiftDays(sameDay, 1) : sameDay;
 }
 
 /** The "(TOMORROW)" hint: the end lies on a later calendar day than the start. */
 export function endsNextDay(start: number, end: number): boolean {
-  return startOfLocalDay(end) > startOfLocalDay(start);
-}
-
-function onDayOf(at: number, reference: number): number {
-  const d = new Date(at);
-  const r = new Date(reference);
-  return new Date(r.getFullYear(), r.getMonth(), r.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()).getTime();
-}
-
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "HH:MM" of a time, local: what an <input type="time"> shows. */
-export function timeOfDay(at: number): string {
-  const d = new Date(at);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** `base`'s day at the time of day "HH:MM"; null while the input holds no complete time. */
-export function atTimeOfDay(base: number, hhmm: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!match) return null;
-  const d = new Date(base);
-  d.setHours(Number(match[1]), Number(match[2]), 0, 0);
-  return d.getTime();
+  return dayjs(end).isAfter(start, 'day');
 }
 
 /** The four times of a template's windows, as milliseconds on some day. */
@@ -85,7 +53,7 @@ export interface TemplateWindows {
 
 /** `at`'s time of day on `start`'s day, or on the next day when that would be before `start`. */
 function atOrAfter(start: number, at: number): number {
-  const sameDay = onDayOf(at, start);
+  const sameDay = withTimeOf(start, at);
   return sameDay < start ? shiftDays(sameDay, 1) : sameDay;
 }
 

@@ -52,7 +52,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
  * A labelled, non-modal dialog anchored to its trigger: it takes focus when it opens, closes on
  * Escape or a click outside, and gives focus back to the trigger. Plain UI (`.plain-popover` in
  * src/ui/plain.css, Joy's outlined Sheet with radius md and shadow lg), so the top bar's widgets
- * load no Joy.
+ * load no Joy. The plain pieces' one popover: the role switch's menu shares its placement
+ * (useAnchoredPlacement). Joy's Menu is used only by the mock kit's Demo menu (mocks/demo-menu.tsx),
+ * a Joy tool that loads with Joy when first pressed, where the top bar's widgets must not wait for it.
  */
 export function Popover({
   anchor,

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { encodeQr, qrPathData } from '../lib/qr-code';
+import { QR_CODE } from '../lib/theme-colors';
 
 /** The quiet zone the standard asks for around a symbol, in modules. */
 const QUIET_ZONE = 4;
@@ -26,8 +27,8 @@ export function QrCodeImage({ value, label, size = 208, testId }: { value: strin
       style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
     >
       {/* A scanner needs dark on light whatever the colour scheme. */}
-      <rect width={modules} height={modules} fill="#ffffff" />
-      <path d={path} fill="#000000" />
+      <rect width={modules} height={modules} fill={QR_CODE.paper} />
+      <path d={path} fill={QR_CODE.ink} />
     </svg>
   );
 }

@@ -28,13 +28,20 @@ export function SearchBar({
   const [typed, setTyped] = useState(value);
   // State that tracks a prop: set during render (React's pattern), not in an effect.
   const [applied, setApplied] = useState(value);
+  // The search this box asked for: when it lands in `value` (the list may show its rows before the
+  // URL renders), what was typed since stays in the box.
+  const [sent, setSent] = useState<string | null>(null);
   if (applied !== value) {
     setApplied(value);
-    setTyped(value);
+    if (value === sent) setSent(null);
+    else setTyped(value);
   }
   useEffect(() => {
     if (typed.trim() === value) return;
-    const timer = setTimeout(() => onSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setSent(typed.trim());
+      onSearch(typed.trim());
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed, value, onSearch]);
 

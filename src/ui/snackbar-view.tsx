@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import type { SnackbarSeverity } from '../machines/snackbar/machine';
+import { CloseIcon } from './icons';
+
+/** The severities the view can draw (the snackbar flow's, structurally: ui imports no machine). */
+export type SnackbarViewSeverity = 'success' | 'warning' | 'error' | 'info';
 
 /**
  * The notification bar: bottom centre, closes on its button or Escape, ignores clicks elsewhere.
@@ -14,7 +17,7 @@ export function SnackbarView({
   onClose,
 }: {
   message: string | undefined;
-  severity: SnackbarSeverity;
+  severity: SnackbarViewSeverity;
   closeLabel: string;
   onClose: () => void;
 }) {
@@ -32,9 +35,7 @@ export function SnackbarView({
     <div className="plain-snackbar" role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'} data-severity={severity}>
       <span className="plain-snackbar-text">{message}</span>
       <button type="button" className="plain-icon-button" aria-label={closeLabel} onClick={onClose}>
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden focusable="false" fill="currentColor">
-          <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
-        </svg>
+        <CloseIcon size="sm" color="inherit" />
       </button>
     </div>
   );

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { starsOf } from '../lib/format';
+import { ICON_PATHS } from './icons';
 import './stars.css';
-
-const STAR = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 
 /**
  * A rating as five stars (full, half, empty), read out as "4.5 out of 5 stars". Plain UI
@@ -25,7 +24,7 @@ export function Stars({ rating, label, size = 18 }: { rating: number; label: str
             </defs>
           )}
           <path
-            d={STAR}
+            d={ICON_PATHS.star}
             fill={kind === 'full' ? 'currentColor' : kind === 'half' ? `url(#${halfFill})` : 'none'}
             stroke="currentColor"
             strokeWidth={1.5}

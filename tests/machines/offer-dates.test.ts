@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { manualClock, setClock } from '../../src/lib/clock';
-import { dayOf, endAfterStart, endsNextDay, onDay, shiftDays, startOfLocalDay } from '../../src/lib/offer-dates';
+import { dayRelativeTo, endAfterStart, endsNextDay, onDay, shiftDays, startOfLocalDay } from '../../src/lib/offer-dates';
 import {
   offerDatesMachine,
   selectOrderDay,
@@ -39,7 +39,7 @@ describe('offer date arithmetic', () => {
     expect(shiftDays(at(2026, 1, 31, 20), 1)).toBe(at(2026, 2, 1, 20));
     expect(shiftDays(at(2026, 12, 31, 23, 30), 1)).toBe(at(2027, 1, 1, 23, 30));
     expect(onDay(at(2026, 2, 28, 21), 'tomorrow', at(2026, 2, 28, 8))).toBe(at(2026, 3, 1, 21));
-    expect(dayOf(at(2027, 1, 1, 0, 5), at(2026, 12, 31, 23, 55))).toBe('tomorrow');
+    expect(dayRelativeTo(at(2027, 1, 1, 0, 5), at(2026, 12, 31, 23, 55))).toBe('tomorrow');
   });
 
   it('properties: whatever the times, an end lands after its start and within a day of it', () => {
@@ -60,7 +60,7 @@ describe('offer date arithmetic', () => {
     fc.assert(
       fc.property(time, time, fc.constantFrom('today' as const, 'tomorrow' as const), (moment, now, day) => {
         const moved = onDay(moment, day, now);
-        expect(dayOf(moved, now)).toBe(day);
+        expect(dayRelativeTo(moved, now)).toBe(day);
         expect(new Date(moved).getHours()).toBe(new Date(moment).getHours());
         expect(new Date(moved).getMinutes()).toBe(new Date(moment).getMinutes());
         expect(startOfLocalDay(moved)).toBe(startOfLocalDay(day === 'today' ? now : shiftDays(now, 1)));

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, dayOf } from '../../src/lib/finance-range';
+import { addDays, calendarDayOf } from '../../src/lib/finance-range';
 import { formatDateTime } from '../../src/lib/format';
 import { API, setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
@@ -309,7 +309,7 @@ describe('orders list', () => {
 });
 
 describe('orders filter drawer', () => {
-  const today = dayOf(Date.now());
+  const today = calendarDayOf(Date.now());
 
   it('Apply puts the status, the dates and the sort in the URL; the rows and the chips follow', async () => {
     const user = userEvent.setup();
@@ -431,7 +431,7 @@ describe('orders filter drawer', () => {
 
 const pickedUpFigure = () => screen.getByTestId('figure-overview.pickedUp').textContent;
 /** Whether an instant (unix seconds) falls on today's local day: only such orders move today's figures. */
-const isToday = (at: number) => dayOf(at * 1000) === dayOf(Date.now());
+const isToday = (at: number) => calendarDayOf(at * 1000) === calendarDayOf(Date.now());
 
 describe('orders list row actions', () => {
   it('Picked up: the row leaves at once, the server holds status 1 and a pickup date, the overview counts it', async () => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, dayOf, defaultFinanceRange, financeRangeToSeconds, type FinanceRange } from '../../src/lib/finance-range';
+import { addDays, calendarDayOf, defaultFinanceRange, financeRangeToSeconds, type FinanceRange } from '../../src/lib/finance-range';
 import { formatDate, formatMoney, formatNumber } from '../../src/lib/format';
 import { API, setupTestBackend } from '../mocks/support';
 import { renderConsoleAt, storeSignedInSession } from './support';
@@ -92,7 +92,7 @@ describe('account summary screen', () => {
   it('opens on the last 7 days, today included, and lists the server’s newest payments of those days', async () => {
     renderConsoleAt('/summary/current-transactions');
     await paymentsShown();
-    const today = dayOf(Date.now());
+    const today = calendarDayOf(Date.now());
     const week = { from: addDays(today, -6), to: today };
     expect(defaultFinanceRange(Date.now())).toEqual(week);
     expect(fromInput().value).toBe(week.from);
@@ -184,7 +184,7 @@ describe('account summary screen', () => {
   });
 
   it('a range in the URL is shown and listed (reload and back restore it)', async () => {
-    const today = dayOf(Date.now());
+    const today = calendarDayOf(Date.now());
     const range = { from: addDays(today, -20), to: addDays(today, -10) };
     renderConsoleAt(`/summary/current-transactions?from=${range.from}&to=${range.to}`);
     await paymentsShown();
@@ -199,7 +199,7 @@ describe('account summary screen', () => {
     const user = userEvent.setup();
     renderConsoleAt('/summary/current-transactions?page=2');
     await paymentsShown();
-    const today = dayOf(Date.now());
+    const today = calendarDayOf(Date.now());
     const range = { from: addDays(today, -3), to: addDays(today, -1) };
     setDay(fromInput(), range.from);
     setDay(toInput(), range.to);
@@ -226,7 +226,7 @@ describe('account summary screen', () => {
     const user = userEvent.setup();
     renderConsoleAt('/summary/current-transactions');
     await paymentsShown();
-    const yesterday = addDays(dayOf(Date.now()), -1);
+    const yesterday = addDays(calendarDayOf(Date.now()), -1);
     setDay(fromInput(), yesterday);
     setDay(toInput(), yesterday);
     toInput().focus();
@@ -248,7 +248,7 @@ describe('account summary screen', () => {
     renderConsoleAt('/summary/current-transactions');
     await paymentsShown();
     const before = listedIds();
-    const tomorrow = addDays(dayOf(Date.now()), 1);
+    const tomorrow = addDays(calendarDayOf(Date.now()), 1);
     setDay(toInput(), tomorrow);
     await user.click(applyButton());
     const message = await screen.findByText(FUTURE);
@@ -260,7 +260,7 @@ describe('account summary screen', () => {
     expect(toInput().value).toBe(tomorrow);
 
     // Back to a valid day: the message goes as the operator fixes it, and Apply shows that range.
-    const today = dayOf(Date.now());
+    const today = calendarDayOf(Date.now());
     setDay(toInput(), today);
     await waitFor(() => expect(screen.queryByText(FUTURE)).toBeNull());
   });
@@ -328,7 +328,7 @@ describe('account summary screen', () => {
 
   it('the Daily summaries tab lists one row a day of the range with the totals, and keeps the range', async () => {
     const user = userEvent.setup();
-    const today = dayOf(Date.now());
+    const today = calendarDayOf(Date.now());
     const range = { from: addDays(today, -9), to: addDays(today, -3) };
     renderConsoleAt(`/summary/current-transactions?from=${range.from}&to=${range.to}&status=completed&page=2`);
     await paymentsShown();

@@ -4,6 +4,7 @@ import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../src/lib/clock';
 import { deferred, settle, type Deferred } from './deferred';
+import { transitionsTaken } from '../../src/machines/path-model/xstate-internals';
 import {
   activeStateNodeIds,
   eventLabel,
@@ -73,8 +74,7 @@ export async function executePath(model: PathModel, path: ModelPath): Promise<Ex
     input: model.input,
     // Every invoked actor is a fake promise actor, so every microstep reported is the machine's.
     inspect: (event) => {
-      // oxlint-disable-next-line no-underscore-dangle -- the name xstate's inspection API gives it
-      if (event.type === '@xstate.microstep') taken.push(...event._transitions.map(transitionKey));
+      taken.push(...transitionsTaken(event).map(transitionKey));
     },
   });
 

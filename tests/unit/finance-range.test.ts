@@ -4,7 +4,7 @@ import { FINANCE_DEFAULT_DAYS } from '../../src/lib/constants';
 import {
   addDays,
   dayEnd,
-  dayOf,
+  calendarDayOf,
   daysIn,
   dayStart,
   defaultFinanceRange,
@@ -20,7 +20,7 @@ import {
 /** Instants from 1971 to 2100: wide enough for month, year and leap-day ends, all after the epoch in every zone. */
 const instants = fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) });
 /** Real days of that span, as the date input writes them. */
-const days = instants.map(dayOf);
+const days = instants.map(calendarDayOf);
 const ranges = fc.tuple(days, days).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
 /** Ranges the rule accepts by length: one day up to a year. */
 const shortRanges = fc.tuple(days, fc.integer({ min: 0, max: FINANCE_MAX_DAYS - 1 })).map(([from, extra]) => ({ from, to: addDays(from, extra) }));
@@ -48,7 +48,7 @@ describe.each(ZONES)('finance range in %s', (zone) => {
     fc.assert(
       fc.property(instants, (now) => {
         const range = defaultFinanceRange(now);
-        expect(range.to).toBe(dayOf(now));
+        expect(range.to).toBe(calendarDayOf(now));
         expect(daysIn(range)).toBe(7);
         expect(addDays(range.from, 6)).toBe(range.to);
         expect(dayStart(range.to)! <= now && now <= dayEnd(range.to)! + 999).toBe(true);
@@ -62,14 +62,14 @@ describe.each(ZONES)('finance range in %s', (zone) => {
     fc.assert(
       fc.property(anyRange, instants, (range, now) => {
         const valid = isValidFinanceRange(range, now);
-        expect(!valid || (range.to <= dayOf(now) && range.from <= range.to && daysIn(range) <= FINANCE_MAX_DAYS)).toBe(true);
+        expect(!valid || (range.to <= calendarDayOf(now) && range.from <= range.to && daysIn(range) <= FINANCE_MAX_DAYS)).toBe(true);
       }),
     );
     // A range whose end is after today is refused with "Choose a date no later than today".
     fc.assert(
       fc.property(anyRange, instants, (range, now) => {
         const refused = financeRangeProblems(range, now).some((p) => p.field === 'to' && p.message === 'summary.range.future');
-        expect(range.to <= dayOf(now) || refused).toBe(true);
+        expect(range.to <= calendarDayOf(now) || refused).toBe(true);
       }),
     );
   });
@@ -77,7 +77,7 @@ describe.each(ZONES)('finance range in %s', (zone) => {
   it('accepts every range of up to a year that ends by today, and says which day is in the future otherwise', () => {
     fc.assert(
       fc.property(shortRanges, instants, (range, now) => {
-        const today = dayOf(now);
+        const today = calendarDayOf(now);
         const future = (['from', 'to'] as const).filter((field) => range[field] > today).map((field) => `${field}:summary.range.future`);
         expect(financeRangeProblems(range, now).map((p) => `${p.field}:${p.message}`)).toEqual(future);
       }),
@@ -90,11 +90,11 @@ describe.each(ZONES)('finance range in %s', (zone) => {
         const { date_from, date_to } = financeRangeToSeconds(range);
         expect(Number.isInteger(date_from) && Number.isInteger(date_to)).toBe(true);
         expect(date_from * 1000).toBe(dayStart(range.from));
-        expect(dayOf(date_from * 1000)).toBe(range.from);
+        expect(calendarDayOf(date_from * 1000)).toBe(range.from);
         // One second earlier is the day before; one second later than the end is the day after.
-        expect(dayOf(date_from * 1000 - 1000)).toBe(addDays(range.from, -1));
-        expect(dayOf(date_to * 1000)).toBe(range.to);
-        expect(dayOf(date_to * 1000 + 1000)).toBe(addDays(range.to, 1));
+        expect(calendarDayOf(date_from * 1000 - 1000)).toBe(addDays(range.from, -1));
+        expect(calendarDayOf(date_to * 1000)).toBe(range.to);
+        expect(calendarDayOf(date_to * 1000 + 1000)).toBe(addDays(range.to, 1));
         expect(financeRangeFromSeconds({ date_from, date_to })).toEqual(range);
       }),
     );
@@ -103,7 +103,7 @@ describe.each(ZONES)('finance range in %s', (zone) => {
   it('every instant falls in the day it names, and adding days moves by calendar days', () => {
     fc.assert(
       fc.property(instants, fc.integer({ min: -400, max: 400 }), (at, shift) => {
-        const day = dayOf(at);
+        const day = calendarDayOf(at);
         expect(isDay(day)).toBe(true);
         expect(dayStart(day)! <= at && at <= dayEnd(day)! + 999).toBe(true);
         expect(addDays(addDays(day, shift), -shift)).toBe(day);
@@ -122,7 +122,7 @@ describe.each(ZONES)('finance range in %s', (zone) => {
     expect(defaultFinanceRange(new Date(2024, 2, 2, 0, 0, 1).getTime())).toEqual({ from: '2024-02-25', to: '2024-03-02' });
     // The last second of New Year's Eve is still last year.
     const { date_to } = financeRangeToSeconds({ from: '2025-12-31', to: '2025-12-31' });
-    expect(dayOf(date_to * 1000)).toBe('2025-12-31');
+    expect(calendarDayOf(date_to * 1000)).toBe('2025-12-31');
     expect(date_to + 1).toBe(financeRangeToSeconds({ from: '2026-01-01', to: '2026-01-01' }).date_from);
   });
 });

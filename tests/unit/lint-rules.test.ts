@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -30,5 +30,37 @@ describe('security lint rules', () => {
   it.each(SECURITY_RULES)('no override weakens %s', (rule) => {
     const weakened = (config.overrides ?? []).filter((o) => o.rules && rule in o.rules && level(o.rules[rule]) !== 'error').map((o) => o.files.join(', '));
     expect(weakened).toEqual([]);
+  });
+});
+
+/** Every source file under src/, as [path relative to src, text]. */
+function sourcesUnder(folder: string): Array<[string, string]> {
+  const root = resolve(__dirname, '../../src');
+  return readdirSync(resolve(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => [join(folder, file).replaceAll('\\', '/'), readFileSync(resolve(root, folder, file), 'utf8')]);
+}
+
+const restrictedPatterns = (files: string) =>
+  (config.overrides ?? [])
+    .filter((o) => o.files.includes(files))
+    .flatMap((o) => ((o.rules?.['no-restricted-imports'] as [string, { patterns: Array<{ group: string[] }> }] | undefined)?.[1].patterns ?? []))
+    .flatMap((pattern) => pattern.group);
+
+describe('layer lint rules', () => {
+  it('screens and the app reach a flow only through its index', () => {
+    expect(restrictedPatterns('src/screens/**')).toContain('**/machines/*/*');
+  });
+
+  it('ui imports no machine and no live wiring', () => {
+    expect(restrictedPatterns('src/ui/**')).toEqual(expect.arrayContaining(['**/machines', '**/machines/**']));
+  });
+
+  it('only machines append to the journal', () => {
+    const appending = ['app', 'screens', 'ui', 'api', 'lib', 'i18n']
+      .flatMap(sourcesUnder)
+      .filter(([, text]) => /\bjournal\??\.append\(|\.append\(\{\s*type:/.test(text))
+      .map(([file]) => file);
+    expect(appending).toEqual([]);
   });
 });

@@ -1,17 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StoreNotification } from '../../api/stores';
 import { useT } from '../../i18n';
-import { livePushMachine } from '../../machines/notifications/push.live';
-import { selectPushStatus } from '../../machines/notifications/push.machine';
+import { livePushMachine, selectPushStatus } from '../../machines/notifications';
 import { selectUnreadNotifications } from '../../machines/journal/selectors';
 import { Popover } from '../../ui/popover';
 import { useProjection } from '../hooks';
 import { useServices } from '../services';
 import { NotificationsPanel } from './notifications-panel';
-import { BellIcon } from '../../ui/plain-icons';
+import { BellIcon } from '../../ui/icons';
 import './top-bar-widgets.css';
+import { useFlow } from '../use-flow';
 
 /** Same unread notifications: a read and a new one in one step keep the count but not the ids. */
 const sameIds = (a: StoreNotification[] | undefined, b: StoreNotification[]) => !!a && a.length === b.length && a.every((n, i) => n.id === b[i].id);
@@ -37,9 +37,8 @@ export function NotificationsButton() {
 function NotificationsBell({ storeId }: { storeId: number }) {
   const t = useT();
   const navigate = useNavigate();
-  const { journal, notify, push } = useServices();
-  const [machine] = useState(() => livePushMachine({ journal, notify, channel: push }));
-  const pushActor = useActorRef(machine, { input: { storeId } });
+  const { push } = useServices();
+  const pushActor = useFlow(livePushMachine, { input: { storeId } }, { channel: push });
   const pushStatus = useSelector(pushActor, selectPushStatus);
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);

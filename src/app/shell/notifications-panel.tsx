@@ -4,9 +4,10 @@ import type { StoreNotification } from '../../api/stores';
 import { useT, type MessageKey } from '../../i18n';
 import { clickTarget } from '../../lib/click-action';
 import { now } from '../../lib/clock';
+import { isoDateTime } from '../../lib/dates';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
-import type { PushStatus } from '../../machines/notifications/push.machine';
-import { BellRingIcon, FeatureIcon, OrderIcon, ProjectIcon, UserIcon } from '../../ui/plain-icons';
+import type { PushStatus } from '../../machines/notifications';
+import { BellRingIcon, FeatureIcon, OrderIcon, ProjectIcon, UserIcon } from '../../ui/icons';
 import './top-bar-widgets.css';
 
 /**
@@ -92,7 +93,7 @@ function NotificationRow({ notification, isNew, onFollow }: { notification: Stor
         </p>
         <span className="notifications-meta">
           <span className="plain-visually-hidden">{`${t(typeLabel[type])}, `}</span>
-          <time dateTime={new Date(created_at).toISOString()} title={formatDateAndTime(created_at)} data-testid="notification-age">
+          <time dateTime={isoDateTime(created_at)} title={formatDateAndTime(created_at)} data-testid="notification-age">
             {t(`relative.${age.unit}`, { count: age.count })}
           </time>
           {target?.kind === 'external' && <span className="plain-visually-hidden">{` (${t('notifications.opensInNewTab')})`}</span>}

@@ -4,7 +4,7 @@ import type { Operator } from '../../api/session';
 import { useT, type MessageKey } from '../../i18n';
 import { eventWithin, useAnchoredPlacement } from '../../ui/popover';
 import { useServices } from '../services';
-import { SwapIcon } from '../../ui/plain-icons';
+import { SwapIcon } from '../../ui/icons';
 import './top-bar-widgets.css';
 
 const roleKeys: Record<string, MessageKey> = {

@@ -1,18 +1,17 @@
-import { useActorRef } from '@xstate/react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
-import { liveStoreProfileMachine } from '../../machines/store/live';
+import { liveStoreProfileMachine } from '../../machines/store';
 import { selectUser } from '../../machines/journal/selectors';
 import { LoadingBackdrop, PlainProgress } from '../../ui/loading-backdrop';
 import { useProjection, useSession } from '../hooks';
 import { useServices } from '../services';
-import { StoreAccentVariables } from '../store-accent';
 import './shell.css';
 import { SideNav } from './side-nav';
-import { CloseIcon, LogoutIcon } from '../../ui/plain-icons';
+import { CloseIcon, LogoutIcon } from '../../ui/icons';
 import { TopBar } from './top-bar';
+import { useFlow } from '../use-flow';
 
 /*
  * The shell is plain UI (shell.css, src/ui/plain.css): ordinary elements drawn as Joy drew them, so
@@ -23,9 +22,7 @@ import { TopBar } from './top-bar';
 
 /** Loads the store profile (avatar, notifications) once per store for the shell. */
 function StoreProfileLoader({ storeId }: { storeId: number }) {
-  const { journal } = useServices();
-  const [machine] = useState(() => liveStoreProfileMachine({ journal }));
-  useActorRef(machine, { input: { storeId } });
+  useFlow(liveStoreProfileMachine, { input: { storeId } });
   return null;
 }
 
@@ -142,7 +139,6 @@ export function Shell() {
         {t('shell.skipToContent')}
       </a>
       <StoreProfileLoader key={user.store.id} storeId={user.store.id} />
-      <StoreAccentVariables />
       <TopBar user={user} navigationOpen={drawerOpen} onOpenNavigation={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
       <div className="shell-body">
         <div className="shell-side">

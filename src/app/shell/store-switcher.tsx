@@ -1,14 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveStoreSwitchMachine } from '../../machines/store/live';
+import { liveStoreSwitchMachine } from '../../machines/store';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';
-import { useServices } from '../services';
-import { SettingsIcon, StoreIcon } from '../../ui/plain-icons';
+import { Skeleton } from '../../ui/skeleton';
+import { SettingsIcon, StoreIcon } from '../../ui/icons';
 import './top-bar-widgets.css';
+import { useFlow } from '../use-flow';
 
 /**
  * The settings popover with the store switcher: the operator's accounts by store_name. Plain UI
@@ -18,11 +19,9 @@ import './top-bar-widgets.css';
  */
 export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
   const t = useT();
-  const { journal, notify } = useServices();
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
-  const [machine] = useState(() => liveStoreSwitchMachine({ journal, notify, reloadPage: () => window.location.reload() }));
-  const actor = useActorRef(machine, { input: { currentStoreId } });
+  const actor = useFlow(liveStoreSwitchMachine, { input: { currentStoreId } });
   const state = useSelector(actor, (s) => ({
     loading: s.hasTag('loading'),
     failed: s.matches('loadFailed'),
@@ -57,7 +56,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
           <ul className="plain-list" aria-busy="true">
             {[0, 1, 2].map((i) => (
               <li key={i} className="plain-list-item">
-                <span className="plain-skeleton" />
+                <Skeleton />
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
 import { selectCanSwitchRole } from '../../machines/journal/selectors';
 import { Logo } from '../../ui/logo';
-import { LogoutIcon, MenuIcon } from '../../ui/plain-icons';
+import { LogoutIcon, MenuIcon } from '../../ui/icons';
 import { useProjection } from '../hooks';
 import { useServices } from '../services';
 import { NotificationsButton } from './notifications-button';
@@ -15,7 +15,7 @@ import { StoreSwitcher } from './store-switcher';
 export const TOP_BAR_HEIGHT = 56;
 
 /**
- * The header on the orange band (plain.css's `--plain-brand`, the brand palette's 500: the band
+ * The header on the orange band (the theme's `--joy-palette-brand-band`, the brand palette's 500: the band
  * stays orange whatever the store's accent). Plain UI (shell.css), like the widgets on its right.
  */
 export function TopBar({

@@ -1,9 +1,9 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { setup, type SnapshotFrom } from 'xstate';
 import type { Account } from '../../api/accounts';
 import type { PagedList } from '../../api/codecs';
-import { offsetForPage } from '../../lib/paging';
-import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
+import type { LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pagedListStates, pageWindow } from '../shared/paged-list';
 
 /**
  * User/Devices (/accounts): the current store's operator and device accounts, paged, searched and
@@ -37,6 +37,8 @@ interface AccountsListContext extends LoadFailureContext {
 
 export type AccountsListEvent = { type: 'accounts.show'; filter: AccountsFilter; page: number } | { type: 'accounts.retry' };
 
+const list = pagedListStates<AccountsListContext, AccountsListEvent>();
+
 export const accountsListMachine = setup({
   types: {
     input: {} as { filter: AccountsFilter; page: number },
@@ -52,32 +54,13 @@ export const accountsListMachine = setup({
 }).createMachine({
   id: 'accountsList',
   context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), list: null, loadFailure: null }),
-  initial: 'loading',
-  on: {
-    // A newer filter or page replaces a load still running (the invoke restarts).
-    'accounts.show': {
-      target: '.loading',
-      actions: assign({ filter: ({ event }) => event.filter, page: ({ event }) => Math.max(0, event.page) }),
-    },
-  },
-  states: {
-    loading: {
-      tags: 'busy',
-      entry: assign({ loadFailure: null }),
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ filter: context.filter, limit: ACCOUNTS_PAGE_SIZE, offset: offsetForPage(context.page, ACCOUNTS_PAGE_SIZE) }),
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
-      },
-    },
-    failed: {
-      description: 'The failure and Retry.',
-      on: { 'accounts.retry': 'loading' },
-    },
-    ready: {},
-  },
+  ...list.region({
+    show: 'accounts.show',
+    shown: (event) => ({ filter: event.filter, page: Math.max(0, event.page) }),
+    retry: 'accounts.retry',
+    input: ({ context }) => ({ filter: context.filter, ...pageWindow(context.page, ACCOUNTS_PAGE_SIZE) }),
+    loaded: list.keepLoaded((page: PagedList<Account>) => ({ list: page })),
+  }),
 });
 
 type AccountsListSnapshot = SnapshotFrom<typeof accountsListMachine>;

@@ -2,10 +2,10 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../../api/codecs';
 import type { Delivery, DeliverySearch } from '../../api/logistics';
 import { dayEnd, dayStart } from '../../lib/calendar-days';
-import { offsetForPage } from '../../lib/paging';
 import type { DeliveriesFilter } from '../journal/events';
 import { loadFailureFromError, type LoadFailure, type LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pagedListStates, pageWindow } from '../shared/paged-list';
 
 /**
  * The delivery orders list (/delivery-orders): the page the URL names (filters and page) loads
@@ -55,14 +55,15 @@ export function deliverySearchOf(filter: DeliveriesFilter): DeliverySearch {
 
 const pageRequest = ({ context }: { context: DeliveriesListContext }): DeliveriesPageRequest => ({
   search: deliverySearchOf(context.filter),
-  limit: DELIVERIES_PAGE_SIZE,
-  offset: offsetForPage(context.page, DELIVERIES_PAGE_SIZE),
+  ...pageWindow(context.page, DELIVERIES_PAGE_SIZE),
 });
 
 const pageOf = ({ context, event }: { context: DeliveriesListContext; event: { output: PagedList<Delivery> } }) => ({
   filter: context.filter,
   page: event.output,
 });
+
+const list = pagedListStates<DeliveriesListContext, DeliveriesListEvent>();
 
 export const deliveriesListMachine = setup({
   types: {
@@ -88,38 +89,14 @@ export const deliveriesListMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({ filter: input.filter, page: Math.max(0, input.page), trucks: [], loadFailure: null, trucksLoadFailure: null }),
   states: {
-    list: {
-      initial: 'loading',
-      on: {
-        // A newer filter or page replaces a load still running (its invoke restarts); the trucks
-        // region is left as it is.
-        'deliveries.show': {
-          target: '.loading',
-          actions: assign({ filter: ({ event }) => event.filter, page: ({ event }) => Math.max(0, event.page) }),
-        },
-      },
-      states: {
-        loading: {
-          tags: 'busy',
-          entry: assign({ loadFailure: null }),
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: pageRequest,
-            onDone: [
-              { guard: { type: 'pageDiffers', params: pageOf }, target: 'ready', actions: { type: 'recordLoaded', params: pageOf } },
-              { target: 'ready' },
-            ],
-            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
-          },
-        },
-        failed: {
-          description: 'Nothing to show: the failure and Retry.',
-          on: { 'deliveries.retry': 'loading' },
-        },
-        ready: {},
-      },
-    },
+    // A newer filter or page replaces a load still running; the trucks region is left as it is.
+    list: list.region({
+      show: 'deliveries.show',
+      shown: (event) => ({ filter: event.filter, page: Math.max(0, event.page) }),
+      retry: 'deliveries.retry',
+      input: pageRequest,
+      loaded: list.recordLoadedIfNew(pageOf),
+    }),
     trucks: {
       initial: 'idle',
       states: {

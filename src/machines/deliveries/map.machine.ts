@@ -1,10 +1,11 @@
-import { assign, not, setup, type SnapshotFrom } from 'xstate';
+import { assign, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Delivery } from '../../api/logistics';
-import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../../lib/backoff';
-import { dayOf } from '../../lib/calendar-days';
+import { maxPollDelayMs, oneMoreFailure, pollDelayAfter } from '../../lib/backoff';
+import { calendarDayOf } from '../../lib/calendar-days';
 import { now } from '../../lib/clock';
 import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pollerInput, pollerMachine, type PollerDueEvent } from '../shared/poller.machine';
 
 /**
  * The delivery map (/delivery-map, side navigation "Live"): every delivery of today, refreshed
@@ -15,8 +16,9 @@ import { promiseNotProvided } from '../shared/not-provided';
  * - A refresh reaches the journal (`deliveries.todayLoaded`) only when the day's deliveries
  *   differ from what the projection holds: a quiet refresh re-renders nothing (and the routes are
  *   not asked for again).
- * - A failed refresh keeps the map and backs off (30 s → 60 s → 120 s); a success resets it.
- * - Hidden, the map asks nothing; shown again, it refreshes at once.
+ * - The shared poller (shared/poller.machine.ts, invoked as `poller`) says when the next refresh
+ *   is due. A failed refresh keeps the map and backs off (30 s → 60 s → 120 s); a success resets it.
+ * - Hidden, the map asks nothing; shown again, it refreshes at once (the poller tells it both).
  * - A first load that fails shows Retry, and tries again on its own after the backed-off wait.
  */
 export const DELIVERY_MAP_POLL_MS = 30_000;
@@ -37,9 +39,9 @@ interface DeliveryMapContext extends LoadFailureContext {
   refreshedAt: number | null;
 }
 
-export type DeliveryMapEvent = { type: 'map.retry' } | { type: 'map.pause' } | { type: 'map.resume' };
+export type DeliveryMapEvent = { type: 'map.retry' } | { type: 'map.pause' } | { type: 'map.resume' } | PollerDueEvent;
 
-const todayRequest = () => ({ day: dayOf(now()) });
+const todayRequest = () => ({ day: calendarDayOf(now()) });
 const loadedOf = ({ event }: { event: { output: TodayDeliveries } }) => event.output;
 
 export const deliveryMapMachine = setup({
@@ -49,6 +51,7 @@ export const deliveryMapMachine = setup({
   },
   actors: {
     loadToday: promiseNotProvided<TodayDeliveries, { day: string }>('loadToday'),
+    poller: pollerMachine,
   },
   guards: {
     /** Injected: compares the day's deliveries with what the projection holds. */
@@ -56,12 +59,14 @@ export const deliveryMapMachine = setup({
     isHidden: ({ context }) => context.hidden,
   },
   delays: {
+    /** The failed first load's own retry; the refreshes are the poller's. */
     pollDelay: ({ context }) => deliveryMapPollDelayMs(context.failures),
   },
   actions: {
     /** The server answered: the back-off ends and the time shown as "last refreshed" moves. */
     confirm: assign({ failures: 0, refreshedAt: () => now() }),
-    countFailure: assign({ failures: ({ context }) => Math.min(context.failures + 1, MAX_BACKOFF_STEPS) }),
+    countFailure: assign({ failures: ({ context }) => oneMoreFailure(context.failures) }),
+    schedulePoll: sendTo('poller', ({ context }) => ({ type: 'poller.schedule', failures: context.failures })),
     recordLoaded: (_, _params: TodayDeliveries) => {},
     logLoadFailure: (_, _params: { error: unknown }) => {},
     logPollFailure: (_, _params: { error: unknown }) => {},
@@ -70,6 +75,8 @@ export const deliveryMapMachine = setup({
   id: 'deliveryMap',
   context: { failures: 0, hidden: false, refreshedAt: null, loadFailure: null },
   initial: 'loading',
+  invoke: { id: 'poller', src: 'poller', input: pollerInput<DeliveryMapEvent>(DELIVERY_MAP_POLL_MS, 'map.pause', 'map.resume') },
+  // The poller reports the tab hidden or shown in any state; the states below also act on it.
   on: {
     'map.pause': { actions: assign({ hidden: true }) },
     'map.resume': { actions: assign({ hidden: false }) },
@@ -107,8 +114,8 @@ export const deliveryMapMachine = setup({
           always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }],
         },
         waiting: {
-          after: { pollDelay: 'refreshing' },
-          on: { 'map.pause': { target: 'paused', actions: assign({ hidden: true }) } },
+          entry: 'schedulePoll',
+          on: { 'poller.due': 'refreshing', 'map.pause': { target: 'paused', actions: assign({ hidden: true }) } },
         },
         refreshing: {
           description: 'The map stays on screen while the day is fetched again.',

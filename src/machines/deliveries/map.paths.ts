@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors';
-import { dayOf } from '../../lib/calendar-days';
+import { calendarDayOf } from '../../lib/calendar-days';
 import { deliveryMapMachine, type TodayDeliveries } from './map.machine';
 import { delivery } from './list.paths';
 import { MONDAY_9AM } from '../path-model/fixtures';
@@ -8,10 +8,10 @@ import type { PathEvent, PathModel } from '../path-model/model';
 /**
  * The events the delivery map graph is explored with: the browser tab hidden and shown again,
  * Retry; for the first load (`loadToday`) and each refresh (`refreshToday`, the same actor under
- * another id) the day the projection already holds, a changed day and a failure; the refresh
- * timer and the failed first load's own retry timer.
+ * another id) the day the projection already holds, a changed day and a failure; the poller
+ * saying a refresh is due, and the failed first load's own retry timer.
  */
-const DAY = dayOf(MONDAY_9AM);
+const DAY = calendarDayOf(MONDAY_9AM);
 /** What the projection holds in the model: answering it again is not news. */
 export const MAP_HELD: TodayDeliveries = { day: DAY, deliveries: [delivery(501), delivery(502, { delivery_truck: 'Van 2' })] };
 /** A delivery was added: news. */
@@ -31,7 +31,7 @@ export const deliveryMapPathEvents = [
   { type: 'xstate.done.actor.refreshToday', output: MAP_HELD },
   { type: 'xstate.done.actor.refreshToday', output: MAP_CHANGED },
   { type: 'xstate.error.actor.refreshToday', error: offline },
-  { type: 'xstate.after.pollDelay.deliveryMap.ready.waiting' },
+  { type: 'poller.due' },
   { type: 'xstate.after.pollDelay.deliveryMap.failed' },
 ] satisfies readonly PathEvent<typeof deliveryMapPathMachine>[];
 

@@ -6,19 +6,18 @@ import type { Journal } from '../journal/journal';
 import { notificationsRefreshMachine, type NotificationsRefreshInput } from './refresh.machine';
 import type { PollRequest } from '../shared/poller.machine';
 import { operatorOf, readMarks, withReadMarks } from './read-marks';
-import { watchDocumentVisibility } from '../shared/visibility';
 
 const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
 
 /**
  * The notifications refresh with its real effects: the store profile (the only call that carries
- * the notifications, GET /stores/profile/{id}), the tab's visibility, and the journal.
+ * the notifications, GET /stores/profile/{id}) and the journal; the poller watches the tab's
+ * visibility itself.
  */
 export function liveNotificationsRefreshMachine({ journal }: { journal: Journal }) {
   return notificationsRefreshMachine.provide({
     actors: {
       poll: fromPromise(async ({ input }: { input: PollRequest<NotificationsRefreshInput> }) => (await getStoreProfile(input.input.storeId)).notifications),
-      watchVisibility: watchDocumentVisibility,
     },
     actions: {
       recordPolled: ({ context }, { result }) => recordNew(journal, context.input.storeId, result),

@@ -1,6 +1,6 @@
 import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { now } from '../../lib/clock';
-import { dayOf, endAfterStart, endsNextDay, onDay, type OfferDay } from '../../lib/offer-dates';
+import { dayRelativeTo, endAfterStart, endsNextDay, onDay, type OfferDay } from '../../lib/offer-dates';
 
 /**
  * The offer form's date behaviour (spec section 4):
@@ -162,7 +162,7 @@ export const offerDatesMachine = setup({
  * today, one on tomorrow or later reads tomorrow.
  */
 function dayName(at: number): OfferDay {
-  const day = dayOf(at, now());
+  const day = dayRelativeTo(at, now());
   return day === 'tomorrow' || day === 'later' ? 'tomorrow' : 'today';
 }
 

@@ -1,4 +1,4 @@
-import { assign, cancel, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, raise, setup, type SnapshotFrom } from 'xstate';
 import * as z from 'zod';
 import { now } from '../../lib/clock';
 import { formDraftKey } from '../../lib/form-draft';
@@ -6,40 +6,35 @@ import type { Lookups } from '../../api/lookups';
 import type { Offer } from '../../api/offers';
 import type { Template } from '../../api/templates';
 import { onDay, placeTemplateWindows } from '../../lib/offer-dates';
-import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
-import { isAnswerLost, isAnswerLostError, type CreateAttempt } from '../shared/lost-answer';
+import { draftFormActions, draftFormActors, draftFormContext, draftFormGuards, draftFormStates, draftIds, draftNumber, openedOn, saveErrorOf, type DraftFormContext, type DraftFormEvent } from '../shared/draft-form';
+import { isAnswerLost, type CreateAttempt } from '../shared/lost-answer';
 import { promiseNotProvided } from '../shared/not-provided';
+
+export { DRAFT_DEBOUNCE_MS } from '../shared/draft-form';
 
 /**
  * The offer form's flow: create (/operations/offers/create) and edit
- * (/operations/offers/{tab}/{id}).
+ * (/operations/offers/{tab}/{id}). It is the shared draft form's flow
+ * (src/machines/shared/draft-form.ts: load, the draft, save, the check after a lost answer) with
+ * the offer as its record, and "Save as template" steps of its own between the save and `saved`:
  *
  * loading → editing → saving → [savingTemplate → copyingMedia] → saved
  *                      ↘ editing.failed (every field kept, the message shown, Retry saves again)
  *
- * A create whose answer was lost (timeout, dropped connection) may be stored: it is looked up
- * before anything is sent again (src/machines/lost-answer.ts):
- *
- *   saving ─(answer lost)→ checking ─found→ [savingTemplate →] saved ("It was saved; the answer had been lost on the way")
+ *   saving ─(answer lost)→ checking ─found→ afterFound → [savingTemplate →] saved ("It was saved; the answer had been lost on the way")
  *                            │  └─not found→ editing.failed (not saved: every field kept, Retry creates)
  *                            └─the check failed→ editing.uncertain (Retry checks again first)
  *
- * The form's values live in react-hook-form; the machine gets them with each `form.changed`
- * (for the draft) and `form.submit` (for the save), so a failed save still has them to retry.
- * The draft is written (debounced) by the named action `persistDraft` and cleared on save: a
- * reload restores what the operator typed.
+ * A new offer can start from one of the store's templates (`form.templateChosen`).
  */
 
-/** What the form holds. Times in milliseconds; an empty number input holds NaN. */
-export interface OfferFormValues {
-  name: string;
-  quantity: number;
+/**
+ * What a template shares with the offers made from it (its embedded offer): the prices, the order
+ * and pickup windows and the option groups. Times in milliseconds; an empty number input holds NaN.
+ */
+export interface OfferDetails {
   unit_price: number;
   origin_price: number;
-  /** 'recurring' when the operator ticks "Repeat on weekdays"; 'template' when the offer came from one. */
-  origin: 'offer' | 'recurring' | 'template';
-  template_id: number | null;
-  repeat_on_days: number[];
   order_date_from: number;
   order_date_to: number;
   pickup_date_from: number;
@@ -48,38 +43,60 @@ export interface OfferFormValues {
   dietary_fit: number[];
   cuisine_type: number[];
   business_type: number[];
+}
+
+/** What the form holds: the offer's details and its own fields. */
+export interface OfferFormValues extends OfferDetails {
+  name: string;
+  quantity: number;
+  /** 'recurring' when the operator ticks "Repeat on weekdays"; 'template' when the offer came from one. */
+  origin: 'offer' | 'recurring' | 'template';
+  template_id: number | null;
+  repeat_on_days: number[];
   /** Not an offer field: also create a template after the offer is saved. */
   saveAsTemplate: boolean;
 }
 
-/** How long typing must pause before the draft is written. */
-export const DRAFT_DEBOUNCE_MS = 400;
+/** The details of an offer, or of a template's embedded offer, as a form holds them (the lists copied). */
+export function offerDetailsOf(offer: OfferDetails): OfferDetails {
+  return {
+    unit_price: offer.unit_price,
+    origin_price: offer.origin_price,
+    order_date_from: offer.order_date_from,
+    order_date_to: offer.order_date_to,
+    pickup_date_from: offer.pickup_date_from,
+    pickup_date_to: offer.pickup_date_to,
+    offer_type: [...offer.offer_type],
+    dietary_fit: [...offer.dietary_fit],
+    cuisine_type: [...offer.cuisine_type],
+    business_type: [...offer.business_type],
+  };
+}
 
 /** sessionStorage key of a draft; the `console.` prefix makes sign-out clear it. */
 export const draftKey = (offerId: number | null) => formDraftKey('offer', offerId);
 
-/** A draft as stored: JSON has no NaN, so empty numbers are null. Anything else is ignored. */
-const emptyNumber = z
-  .number()
-  .nullable()
-  .transform((n) => n ?? Number.NaN);
-const ids = z.array(z.number().int());
-export const OfferDraftSchema = z.object({
-  name: z.string(),
-  quantity: emptyNumber,
-  unit_price: emptyNumber,
-  origin_price: emptyNumber,
-  origin: z.enum(['offer', 'recurring', 'template']),
-  template_id: z.number().int().nullable(),
-  repeat_on_days: ids,
+/** The details as a draft stores them: JSON has no NaN, so empty numbers are null. */
+export const OfferDetailsDraftSchema = z.object({
+  unit_price: draftNumber,
+  origin_price: draftNumber,
   order_date_from: z.number(),
   order_date_to: z.number(),
   pickup_date_from: z.number(),
   pickup_date_to: z.number(),
-  offer_type: ids,
-  dietary_fit: ids,
-  cuisine_type: ids,
-  business_type: ids,
+  offer_type: draftIds,
+  dietary_fit: draftIds,
+  cuisine_type: draftIds,
+  business_type: draftIds,
+}) satisfies z.ZodType<OfferDetails, unknown>;
+
+/** A draft as stored. Anything else is ignored. */
+export const OfferDraftSchema = OfferDetailsDraftSchema.extend({
+  name: z.string(),
+  quantity: draftNumber,
+  origin: z.enum(['offer', 'recurring', 'template']),
+  template_id: z.number().int().nullable(),
+  repeat_on_days: draftIds,
   saveAsTemplate: z.boolean(),
 }) satisfies z.ZodType<OfferFormValues, unknown>;
 
@@ -115,23 +132,20 @@ export function blankOfferValues(at: number): OfferFormValues {
 /** The form's values of an offer being edited. */
 export function valuesFromOffer(offer: Offer): OfferFormValues {
   return {
+    ...offerDetailsOf(offer),
     name: offer.name,
     quantity: offer.quantity,
-    unit_price: offer.unit_price,
-    origin_price: offer.origin_price,
     origin: offer.origin,
     template_id: offer.template_id,
     repeat_on_days: [...offer.repeat_on_days],
-    order_date_from: offer.order_date_from,
-    order_date_to: offer.order_date_to,
-    pickup_date_from: offer.pickup_date_from,
-    pickup_date_to: offer.pickup_date_to,
-    offer_type: [...offer.offer_type],
-    dietary_fit: [...offer.dietary_fit],
-    cuisine_type: [...offer.cuisine_type],
-    business_type: [...offer.business_type],
     saveAsTemplate: false,
   };
+}
+
+/** The page's offer (null: a new one) in the store. */
+export interface OfferFormInput {
+  offerId: number | null;
+  storeId: number;
 }
 
 /** What the form needs before it can show: the option groups, the offer (edit) and a draft. */
@@ -159,10 +173,9 @@ export function valuesFromTemplate(template: Template, at: number): OfferFormVal
     pickupTo: offer.pickup_date_to,
   });
   return {
+    ...offerDetailsOf(offer),
     name: template.name,
     quantity: template.template_quantity > 0 ? template.template_quantity : Number.NaN,
-    unit_price: offer.unit_price,
-    origin_price: offer.origin_price,
     origin: 'template',
     template_id: template.id,
     repeat_on_days: [...template.repeat_on_days],
@@ -170,44 +183,20 @@ export function valuesFromTemplate(template: Template, at: number): OfferFormVal
     order_date_to: windows.orderTo,
     pickup_date_from: windows.pickupFrom,
     pickup_date_to: windows.pickupTo,
-    offer_type: [...offer.offer_type],
-    dietary_fit: [...offer.dietary_fit],
-    cuisine_type: [...offer.cuisine_type],
-    business_type: [...offer.business_type],
     saveAsTemplate: false,
   };
 }
 
-/**
- * Why the last save failed: the server's 400 message (a rule's wording), or a general failure;
- * after a create's answer was lost, `notSaved` (it is not on the server: Retry creates it) or
- * `unconfirmed` (the check failed too: Retry checks first).
- */
-export type OfferSaveError = { kind: 'server'; message: string } | { kind: 'general' } | { kind: 'notSaved' } | { kind: 'unconfirmed' };
-
-export interface OfferFormContext extends LoadFailureContext {
+export interface OfferFormContext extends DraftFormContext<OfferFormValues> {
   offerId: number | null;
-  lookups: Lookups | null;
   /** The offer as the server last answered it (edit, or after a save). */
   offer: Offer | null;
-  /** What the form starts from: a restored draft, the offer, or a blank offer. */
-  initial: OfferFormValues | null;
-  /** True when the form holds changes not saved yet (a restored draft counts). */
-  dirty: boolean;
-  /** The latest values: written as the draft, and what Retry saves again. */
-  values: OfferFormValues | null;
-  error: OfferSaveError | null;
+  /** "Save as template": the template made from the saved offer. */
   template: Template | null;
   /** Active templates a new offer can start from. */
   templates: Template[];
   /** The template a new offer was last started from: the form is rebuilt whenever it changes. */
   startedFrom: number | null;
-  /** The form opened on a draft a reload left behind (the operator is told so). */
-  restoredDraft: boolean;
-  /** A create whose answer was lost: what was sent, until the check says whether it was saved. */
-  attempt: CreateAttempt<OfferFormValues> | null;
-  /** The offer was found after its answer was lost (the notice says so). */
-  answerLost: boolean;
   /**
    * "Save as template": when its first attempt was sent (ms), and whether an attempt's answer was
    * lost. After a lost answer the template may exist: the next attempt looks for it first.
@@ -217,14 +206,16 @@ export interface OfferFormContext extends LoadFailureContext {
 }
 
 export type OfferFormEvent =
-  | { type: 'form.changed'; values: OfferFormValues }
-  | { type: 'form.submit'; values: OfferFormValues }
-  | { type: 'form.retry' }
-  | { type: 'form.retryLoad' }
+  | DraftFormEvent<OfferFormValues>
   | { type: 'form.mediaUploaded'; offer: Offer }
   /** A new offer starts again from a template's values (the form is rebuilt from them). */
-  | { type: 'form.templateChosen'; template: Template; at: number }
-  | { type: 'draft.persist' };
+  | { type: 'form.templateChosen'; template: Template; at: number };
+
+const shared = draftFormStates<OfferFormValues, Offer, OfferFormContext, OfferFormEvent, { offer: Offer }>({
+  id: 'offerForm',
+  keep: (offer) => ({ offer, offerId: offer.id }),
+  recordSaved: (offer) => ({ offer }),
+});
 
 export interface SaveOfferInput {
   offerId: number | null;
@@ -250,109 +241,52 @@ export interface CopyMediaInput {
 /** The offer's cover image, if one was uploaded: what "save as template" copies. */
 export const coverOf = (offer: Offer | null): string | null => offer?.media.find((m) => m.kind === 'cover')?.url ?? offer?.media[0]?.url ?? null;
 
-/** The server's words for a 400 (they are the rule's message); anything else is a general failure. */
-export function saveErrorOf(error: unknown): OfferSaveError {
-  if (error && typeof error === 'object' && 'kind' in error && 'status' in error && error.kind === 'http' && error.status === 400) {
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') return { kind: 'server', message };
-  }
-  return { kind: 'general' };
-}
-
 export const offerFormMachine = setup({
   types: {
-    input: {} as { offerId: number | null; storeId: number },
-    context: {} as OfferFormContext & { storeId: number; draftId: number | null },
+    input: {} as OfferFormInput,
+    context: {} as OfferFormContext,
     events: {} as OfferFormEvent,
   },
   actors: {
-    load: promiseNotProvided<OfferFormLoaded, { offerId: number | null; storeId: number }>('load'),
+    ...draftFormActors<OfferFormInput, OfferFormLoaded, Offer, FindCreatedOfferInput>(),
     saveOffer: promiseNotProvided<Offer, SaveOfferInput>('saveOffer'),
-    /** Looks up the offer a create whose answer was lost would have made: it, or null. */
-    findCreated: promiseNotProvided<Offer | null, FindCreatedOfferInput>('findCreated'),
     createTemplate: promiseNotProvided<Template, CreateTemplateInput>('createTemplate'),
     copyMediaToTemplate: promiseNotProvided<unknown, CopyMediaInput>('copyMediaToTemplate'),
   },
   guards: {
+    ...draftFormGuards<Offer>(),
     wantsTemplate: ({ context }) => context.values?.saveAsTemplate === true,
     hasMedia: ({ context }) => coverOf(context.offer) !== null,
-    answerLost: (_, params: { error: unknown }) => isAnswerLostError(params.error),
-    found: (_, params: { offer: Offer | null }) => params.offer !== null,
   },
   actions: {
-    // Injected: the journal, the snackbar, the router and sessionStorage.
+    ...draftFormActions<OfferFormValues>(),
+    // Injected: the journal.
     recordSaved: (_, _params: { offer: Offer }) => {},
-    /** "Successfully saved", or (`answerLost`) that it was saved though the answer had been lost. */
-    notifySaved: (_, _params: { answerLost: boolean }) => {},
-    goToList: () => {},
-    persistDraft: (_, _params: { offerId: number | null; values: OfferFormValues }) => {},
-    clearDraft: (_, _params: { offerId: number | null }) => {},
-    logFailure: (_, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'offerForm',
   context: ({ input }) => ({
-    storeId: input.storeId,
-    // The draft stays under the key the page opened with ("new" for a create), even once saved.
-    draftId: input.offerId,
+    ...draftFormContext<OfferFormValues>(input.storeId, input.offerId),
     offerId: input.offerId,
-    lookups: null,
     offer: null,
-    initial: null,
-    dirty: false,
-    values: null,
-    error: null,
     template: null,
     templates: [],
     startedFrom: null,
-    restoredDraft: false,
-    attempt: null,
-    answerLost: false,
     templateSince: null,
     templateUnconfirmed: false,
-    loadFailure: null,
   }),
   initial: 'loading',
   states: {
-    loading: {
+    loading: shared.loading({
       description: 'The option groups, the offer being edited and any draft left by a reload.',
-      tags: 'busy',
-      entry: assign({ loadFailure: null }),
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ offerId: context.offerId, storeId: context.storeId }),
-        onDone: {
-          target: 'editing',
-          actions: assign(({ event }) => {
-            const { lookups, offer, draft, templates } = event.output;
-            return { lookups, offer, templates, initial: draft ?? (offer ? valuesFromOffer(offer) : null), dirty: draft !== null, values: draft, restoredDraft: draft !== null };
-          }),
-        },
-        onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
-      },
-    },
-    loadFailed: {
-      description: '"We have problems, please retry in a moment" with a retry.',
-      on: { 'form.retryLoad': 'loading' },
-    },
+      input: ({ context }) => ({ offerId: context.offerId, storeId: context.storeId }),
+      loaded: ({ lookups, offer, draft, templates }: OfferFormLoaded) => ({ lookups, offer, templates, ...openedOn(draft, offer ? valuesFromOffer(offer) : null) }),
+    }),
+    loadFailed: shared.loadFailed,
     editing: {
       initial: 'idle',
       on: {
-        'form.changed': {
-          // Debounced: each change restarts the wait, so a burst of typing writes once.
-          actions: [
-            assign({ values: ({ event }) => event.values, dirty: true }),
-            cancel('persistDraft'),
-            raise({ type: 'draft.persist' }, { id: 'persistDraft', delay: DRAFT_DEBOUNCE_MS }),
-          ],
-        },
-        'draft.persist': {
-          guard: ({ context }) => context.values !== null,
-          actions: { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
-        },
-        // Until the server has them, submitted values are unsaved work (a failure must not lose them).
-        'form.submit': { target: 'saving', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
+        ...shared.editingEvents,
         // The edit page's image upload answers the offer's media; "save as template" copies it.
         'form.mediaUploaded': { actions: assign({ offer: ({ event }) => event.offer }) },
         'form.templateChosen': {
@@ -368,90 +302,24 @@ export const offerFormMachine = setup({
       },
       states: {
         idle: {},
-        failed: {
-          description: 'The save failed: every field is kept, the message shows, Retry saves the same values.',
-          on: { 'form.retry': { target: '#offerForm.saving', actions: assign({ error: null }) } },
-        },
+        failed: shared.failed,
         templateFailed: {
           description: '"Save as template": the offer is saved but the template was refused; Retry creates only the template.',
           on: { 'form.retry': { target: '#offerForm.savingTemplate', actions: assign({ error: null }) } },
         },
-        uncertain: {
-          description: 'A create’s answer was lost and the check failed too: it may be saved. Retry checks again first; it never creates blindly.',
-          on: {
-            'form.retry': { target: '#offerForm.checking', actions: assign({ error: null }) },
-            'form.submit': { target: '#offerForm.checking', actions: assign({ values: ({ event }) => event.values, error: null, dirty: true }) },
-          },
-        },
+        uncertain: shared.uncertain,
       },
     },
-    saving: {
-      tags: 'busy',
-      // A pending debounced write must not resurrect the draft after the save clears it.
-      entry: cancel('persistDraft'),
-      invoke: {
-        id: 'saveOffer',
-        src: 'saveOffer',
-        input: ({ context }) => ({ offerId: context.offerId, values: context.values! }),
-        onDone: [
-          {
-            guard: 'wantsTemplate',
-            target: 'savingTemplate',
-            // Once the offer exists a retry must update it, not create a second one.
-            actions: [assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output.id }), { type: 'recordSaved', params: ({ event }) => ({ offer: event.output }) }],
-          },
-          {
-            target: 'saved',
-            actions: [assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output.id }), { type: 'recordSaved', params: ({ event }) => ({ offer: event.output }) }],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'checking',
-            actions: [
-              assign({ attempt: ({ event }) => (isAnswerLostError(event.error) ? (event.error.attempt as CreateAttempt<OfferFormValues>) : null) }),
-              { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
-              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-          {
-            target: 'editing.failed',
-            actions: [
-              assign({ error: ({ event }) => saveErrorOf(event.error) }),
-              // The save cancelled the pending draft write: what was submitted becomes the draft, so a
-              // reload after the failure still has the last keystrokes.
-              { type: 'persistDraft', params: ({ context }) => ({ offerId: context.draftId, values: context.values! }) },
-              { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-        ],
-      },
-    },
-    checking: {
+    saving: shared.saving('saveOffer', {
+      input: ({ context }) => ({ offerId: context.offerId, values: context.values! }),
+      // "Save as template": the offer first, then the template made from it.
+      extraStep: { guard: 'wantsTemplate', target: 'savingTemplate' },
+    }),
+    checking: shared.checking({
       description: 'The create’s answer was lost: is the offer on the server? Looked up in the store’s current offers by what was sent, created since the attempt.',
-      tags: 'busy',
-      invoke: {
-        id: 'findCreated',
-        src: 'findCreated',
-        input: ({ context }) => ({ attempt: context.attempt!, storeId: context.storeId }),
-        onDone: [
-          {
-            guard: { type: 'found', params: ({ event }) => ({ offer: event.output }) },
-            target: 'afterFound',
-            actions: [
-              assign({ offer: ({ event }) => event.output, offerId: ({ event }) => event.output!.id, answerLost: true, attempt: null }),
-              { type: 'recordSaved', params: ({ event }) => ({ offer: event.output! }) },
-            ],
-          },
-          { target: 'editing.failed', actions: assign({ error: { kind: 'notSaved' }, attempt: null }) },
-        ],
-        onError: {
-          target: 'editing.uncertain',
-          actions: [assign({ error: { kind: 'unconfirmed' } }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
-        },
-      },
-    },
+      input: ({ context }) => ({ attempt: context.attempt!, storeId: context.storeId }),
+      found: 'afterFound',
+    }),
     afterFound: {
       description: 'The offer was found: on as after an answered save ("save as template" makes the template next).',
       always: [{ guard: 'wantsTemplate', target: 'savingTemplate' }, { target: 'saved' }],
@@ -494,15 +362,7 @@ export const offerFormMachine = setup({
         onError: { target: 'saved', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    saved: {
-      type: 'final',
-      entry: [
-        assign({ dirty: false }),
-        { type: 'clearDraft', params: ({ context }) => ({ offerId: context.draftId }) },
-        { type: 'notifySaved', params: ({ context }) => ({ answerLost: context.answerLost }) },
-        'goToList',
-      ],
-    },
+    saved: shared.saved,
   },
 });
 

@@ -1,11 +1,12 @@
-import { and, assign, raise, setup, stateIn } from 'xstate';
+import { sendTo, setup } from 'xstate';
 import type { PagedList } from '../../api/codecs';
 import type { ItemStatus, Offer } from '../../api/offers';
-import { MAX_BACKOFF_STEPS, maxPollDelayMs, pollDelayAfter } from '../../lib/backoff';
+import { maxPollDelayMs, pollDelayAfter } from '../../lib/backoff';
 import { OFFERS_POLL_MS } from '../../lib/constants';
-import { offsetForPage } from '../../lib/paging';
-import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
+import { pagedListStates, pageWindow, polledListStates, type PolledListContext } from '../shared/paged-list';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pollerMachine, type PollerDueEvent } from '../shared/poller.machine';
+import { rowMutationStates } from '../shared/row-mutations';
 import type { OffersView } from '../journal/projections';
 
 /**
@@ -13,9 +14,10 @@ import type { OffersView } from '../journal/projections';
  *
  * Two regions run side by side:
  * - `list`: the page the URL names (tab + page) loads, then is polled every OFFERS_POLL_MS while
- *   the tab is visible. A failed poll keeps the page on screen and backs off (20 s → 40 s → 80 s);
- *   a poll only reaches the journal when the page differs from what the offers projection holds,
- *   so an identical poll changes nothing anywhere.
+ *   the tab is visible: the shared poller (shared/poller.machine.ts, invoked as `poller`) says when,
+ *   and pauses and resumes the list with the tab. A failed poll keeps the page on screen and backs
+ *   off (20 s → 40 s → 80 s); a poll only reaches the journal when the page differs from what the
+ *   offers projection holds, so an identical poll changes nothing anywhere.
  * - `mutation`: one delete (after a confirmation) or one status change at a time, each applied to
  *   the journal at once (optimistic) and reverted if the server refuses.
  */
@@ -32,15 +34,11 @@ export interface OffersPageRequest {
   offset: number;
 }
 
-interface OffersListContext extends LoadFailureContext {
+interface OffersListContext extends PolledListContext {
   storeId: number;
   filter: OffersFilter;
   /** 0-based, like offsets; the URL shows it 1-based. */
   page: number;
-  /** Polls failed in a row: drives the back-off and the stale-data note. */
-  failures: number;
-  /** The browser tab is hidden: no polling until it shows again. */
-  hidden: boolean;
   /** The offer a delete confirmation or a running delete is about, and where it stood in the list. */
   deleting: { offer: Offer; index: number } | null;
   /** The status change under way, with the status to put back if the server refuses. */
@@ -56,7 +54,8 @@ export type OffersListEvent =
   | { type: 'offers.askDelete'; offer: Offer; index: number }
   | { type: 'offers.cancelDelete' }
   | { type: 'offers.confirmDelete' }
-  | { type: 'offers.setStatus'; offer: Offer; status: ItemStatus };
+  | { type: 'offers.setStatus'; offer: Offer; status: ItemStatus }
+  | PollerDueEvent;
 
 /** The backed-off wait before the next poll: OFFERS_POLL_MS doubled per failure, capped. */
 export const pollDelayMs = (failures: number) => pollDelayAfter(OFFERS_POLL_MS, failures);
@@ -64,13 +63,48 @@ export const pollDelayMs = (failures: number) => pollDelayAfter(OFFERS_POLL_MS, 
 const pageRequest = ({ context }: { context: OffersListContext }): OffersPageRequest => ({
   storeId: context.storeId,
   filter: context.filter,
-  limit: OFFERS_PAGE_SIZE,
-  offset: offsetForPage(context.page, OFFERS_PAGE_SIZE),
+  ...pageWindow(context.page, OFFERS_PAGE_SIZE),
 });
 
 const pageOf = ({ context, event }: { context: OffersListContext; event: { output: PagedList<Offer> } }) => ({
   filter: context.filter,
   page: event.output,
+});
+
+const list = pagedListStates<OffersListContext, OffersListEvent>();
+const polled = polledListStates<OffersListContext, OffersListEvent>();
+const rows = rowMutationStates<OffersListContext, OffersListEvent>();
+
+/** Deleted after the operator confirms; the row leaves the list at once and comes back where it stood if refused. */
+const offerDelete = rows.confirmedFirst({
+  start: 'offers.askDelete',
+  dismiss: 'offers.cancelDelete',
+  confirm: 'offers.confirmDelete',
+  confirming: 'confirmingDelete',
+  dialog: 'The "Delete offer {name}?" dialog is open.',
+  state: 'deleting',
+  field: 'deleting',
+  hold: ({ event }) => ({ offer: event.offer, index: event.index }),
+  src: 'deleteOffer',
+  input: ({ offer }) => ({ id: offer.id }),
+  apply: { type: 'recordDeleted', params: ({ offer }) => ({ id: offer.id }) },
+  revert: { type: 'recordDeleteRefused', params: ({ offer, index }) => ({ offer, index }) },
+  notify: 'notifyDeleteFailed',
+  // The page is one short now: a refresh brings the next offer up.
+  refresh: 'offers.refresh',
+});
+
+/** A status change shows at once; a refusal puts the previous status back. */
+const offerStatusChange = rows.sentAtOnce({
+  start: 'offers.setStatus',
+  state: 'changingStatus',
+  field: 'changing',
+  hold: ({ event }) => ({ offer: event.offer, status: event.status, previous: event.offer.status }),
+  src: 'setStatus',
+  input: ({ offer, status }) => ({ id: offer.id, status }),
+  apply: { type: 'recordStatusChanged', params: ({ offer, status }) => ({ id: offer.id, status }) },
+  revert: { type: 'recordStatusChanged', params: ({ offer, previous }) => ({ id: offer.id, status: previous }) },
+  notify: 'notifyStatusFailed',
 });
 
 export const offersListMachine = setup({
@@ -83,16 +117,15 @@ export const offersListMachine = setup({
     loadPage: promiseNotProvided<PagedList<Offer>, OffersPageRequest>('loadPage'),
     deleteOffer: promiseNotProvided<void, { id: number }>('deleteOffer'),
     setStatus: promiseNotProvided<Offer, { id: number; status: ItemStatus }>('setStatus'),
+    poller: pollerMachine,
   },
   guards: {
     /** Injected: compares the page with what the offers projection holds. */
     pageDiffers: (_, _params: { filter: OffersFilter; page: PagedList<Offer> }) => true,
     isHidden: ({ context }) => context.hidden,
   },
-  delays: {
-    pollDelay: ({ context }) => pollDelayMs(context.failures),
-  },
   actions: {
+    schedulePoll: sendTo('poller', ({ context }) => ({ type: 'poller.schedule', failures: context.failures })),
     recordLoaded: (_, _params: { filter: OffersFilter; page: PagedList<Offer> }) => {},
     recordDeleted: (_, _params: { id: number }) => {},
     recordDeleteRefused: (_, _params: { offer: Offer; index: number }) => {},
@@ -115,152 +148,27 @@ export const offersListMachine = setup({
     changing: null,
     loadFailure: null,
   }),
-  // Visibility can change in any state; the polling states below also act on it.
-  on: {
-    'offers.pause': { actions: assign({ hidden: true }) },
-    'offers.resume': { actions: assign({ hidden: false }) },
-  },
+  ...polled.poller(OFFERS_POLL_MS, 'offers.pause', 'offers.resume'),
   states: {
-    list: {
-      initial: 'loading',
-      on: {
-        // A newer tab or page replaces a load still running (the invoke restarts).
-        // Not `reenter`: that would also restart the sibling mutation region and drop a running delete.
-        'offers.show': {
-          target: '.loading',
-          actions: assign({ filter: ({ event }) => event.filter, page: ({ event }) => Math.max(0, event.page), failures: 0 }),
-        },
-      },
-      states: {
-        loading: {
-          tags: 'busy',
-          entry: assign({ loadFailure: null }),
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: pageRequest,
-            onDone: [
-              { guard: { type: 'pageDiffers', params: pageOf }, target: 'ready', actions: { type: 'recordLoaded', params: pageOf } },
-              { target: 'ready' },
-            ],
-            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
-          },
-        },
-        failed: {
-          description: 'Nothing to show: "We have problems, please retry in a moment" and Retry.',
-          on: { 'offers.retry': 'loading' },
-        },
-        ready: {
-          initial: 'scheduling',
-          states: {
-            scheduling: {
-              description: 'Decides whether to wait for the next poll or to wait for the tab to show again.',
-              always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }],
-            },
-            waiting: {
-              after: { pollDelay: 'polling' },
-              on: {
-                'offers.pause': { target: 'paused', actions: assign({ hidden: true }) },
-                'offers.refresh': 'polling',
-              },
-            },
-            polling: {
-              description: 'The page stays on screen while it is fetched again.',
-              invoke: {
-                id: 'pollPage',
-                src: 'loadPage',
-                input: pageRequest,
-                onDone: [
-                  {
-                    // A poll answered while a delete or status change is under way may predate it;
-                    // the next poll brings the settled page.
-                    guard: and([stateIn({ mutation: 'idle' }), { type: 'pageDiffers', params: pageOf }]),
-                    target: 'waiting',
-                    actions: [assign({ failures: 0 }), { type: 'recordLoaded', params: pageOf }],
-                  },
-                  { target: 'waiting', actions: assign({ failures: 0 }) },
-                ],
-                onError: {
-                  target: 'waiting',
-                  actions: [
-                    assign({ failures: ({ context }) => Math.min(context.failures + 1, MAX_BACKOFF_STEPS) }),
-                    { type: 'logPollFailure', params: ({ event }) => ({ error: event.error }) },
-                  ],
-                },
-              },
-              on: { 'offers.pause': { target: 'paused', actions: assign({ hidden: true }) } },
-            },
-            paused: {
-              description: 'The browser tab is hidden: no requests until it shows again, then one at once.',
-              on: { 'offers.resume': { target: 'polling', actions: assign({ hidden: false }) } },
-            },
-          },
-        },
-      },
-    },
-    mutation: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'offers.askDelete': {
-              target: 'confirmingDelete',
-              actions: assign({ deleting: ({ event }) => ({ offer: event.offer, index: event.index }) }),
-            },
-            'offers.setStatus': {
-              target: 'changingStatus',
-              actions: assign({
-                changing: ({ event }) => ({ offer: event.offer, status: event.status, previous: event.offer.status }),
-              }),
-            },
-          },
-        },
-        confirmingDelete: {
-          description: 'The "Delete offer {name}?" dialog is open.',
-          on: {
-            'offers.cancelDelete': { target: 'idle', actions: assign({ deleting: null }) },
-            'offers.confirmDelete': 'deleting',
-          },
-        },
-        deleting: {
-          tags: 'mutating',
-          entry: { type: 'recordDeleted', params: ({ context }) => ({ id: context.deleting!.offer.id }) },
-          invoke: {
-            id: 'deleteOffer',
-            src: 'deleteOffer',
-            input: ({ context }) => ({ id: context.deleting!.offer.id }),
-            // The page is one short now: a refresh brings the next offer up.
-            onDone: { target: 'idle', actions: [assign({ deleting: null }), raise({ type: 'offers.refresh' })] },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'recordDeleteRefused', params: ({ context }) => ({ offer: context.deleting!.offer, index: context.deleting!.index }) },
-                'notifyDeleteFailed',
-                assign({ deleting: null }),
-              ],
-            },
-          },
-        },
-        changingStatus: {
-          tags: 'mutating',
-          entry: { type: 'recordStatusChanged', params: ({ context }) => ({ id: context.changing!.offer.id, status: context.changing!.status }) },
-          invoke: {
-            id: 'setStatus',
-            src: 'setStatus',
-            input: ({ context }) => ({ id: context.changing!.offer.id, status: context.changing!.status }),
-            onDone: { target: 'idle', actions: assign({ changing: null }) },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'recordStatusChanged', params: ({ context }) => ({ id: context.changing!.offer.id, status: context.changing!.previous }) },
-                'notifyStatusFailed',
-                assign({ changing: null }),
-              ],
-            },
-          },
-        },
-      },
-    },
+    list: list.region({
+      show: 'offers.show',
+      // Another tab or page starts its back-off afresh.
+      shown: (event) => ({ filter: event.filter, page: Math.max(0, event.page), failures: 0 }),
+      retry: 'offers.retry',
+      input: pageRequest,
+      loaded: list.recordLoadedIfNew(pageOf),
+      // Polled every OFFERS_POLL_MS; a refresh (a delete went through) polls at once while waiting.
+      ready: polled.ready({
+        pause: 'offers.pause',
+        resume: 'offers.resume',
+        refresh: 'offers.refresh',
+        refreshFrom: 'waiting',
+        afterPoll: 'waiting',
+        input: pageRequest,
+        record: pageOf,
+      }),
+    }),
+    mutation: rows.region(offerDelete, offerStatusChange),
   },
 });
 

@@ -13,7 +13,8 @@ import type { PathEvent, PathModel } from '../path-model/model';
  *   on the first row, and the delete dialog for the second row (cancel, confirm);
  * - every effect's outcome: for the load (`loadPage`) and the poll (`pollPage`, the same actor
  *   under another id) the page the projection already holds, a changed page, and a failure; the
- *   poll's timer; the delete and the status change done and refused.
+ *   poller saying the next poll is due (the poller itself has its own model, shared/poller.paths.ts);
+ *   the delete and the status change done and refused.
  */
 export const offer = (id: number, status = 1): Offer => OfferSchema.parse(offerWire({ id, name: `Offer ${id}`, status }));
 export const offersPageOf = (offers: Offer[], total = offers.length, offset = 0): PagedList<Offer> => ({ data: offers, limit: 10, offset, total });
@@ -44,7 +45,7 @@ export const offersListPathEvents = [
   { type: 'xstate.done.actor.pollPage', output: PATH_HELD },
   { type: 'xstate.done.actor.pollPage', output: PATH_CHANGED },
   { type: 'xstate.error.actor.pollPage', error: new ApiError({ kind: 'network', operation: 'GET /stores/offers/pagination', message: 'offline' }) },
-  { type: 'xstate.after.pollDelay.offersList.list.ready.waiting' },
+  { type: 'poller.due' },
   { type: 'xstate.done.actor.deleteOffer' },
   { type: 'xstate.error.actor.deleteOffer', error: serverError('DELETE /stores/offers/{id}', 409) },
   { type: 'xstate.done.actor.setStatus', output: offer(1, 0) },

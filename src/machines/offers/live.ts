@@ -145,8 +145,8 @@ export function liveOfferFormMachine({ journal, notify, language, goToList, getT
       recordSaved: (_, { offer }) => journal.append({ type: 'offer.saved', at: now(), offer }),
       notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: () => goToList(),
-      persistDraft: (_, { offerId, values }) => offerDraft(offerId).writeNow(values),
-      clearDraft: (_, { offerId }) => offerDraft(offerId).clear(),
+      persistDraft: (_, { draftId, values }) => offerDraft(draftId).writeNow(values),
+      clearDraft: (_, { draftId }) => offerDraft(draftId).clear(),
       logFailure: (_, { error }) => console.info('Offer form call failed', describe(error)),
     },
   });

@@ -1,16 +1,20 @@
-import { assign, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, not, or, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Order, OrderStatusCode } from '../../api/orders';
 import { PAST_ORDERS_POLL_MS } from '../../lib/constants';
 import { matchOrders } from '../../lib/counter-match';
-import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
+import type { LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pagedListStates } from '../shared/paged-list';
+import { pollerInput, pollerMachine, type PollerDueEvent } from '../shared/poller.machine';
 
 /**
  * Counter mode (/operations/orders/counter): handing orders over to a queue of customers from the
  * keyboard alone.
  *
  * - `data`: the store's open orders (GET /stores/{id}/orders?status=0), refreshed every
- *   PAST_ORDERS_POLL_MS while the browser tab is visible, so new orders can be found at once.
+ *   PAST_ORDERS_POLL_MS while the browser tab is visible, so new orders can be found at once. The
+ *   shared poller (shared/poller.machine.ts, invoked as `poller`) says when; the counter keeps the
+ *   plain interval after a failed refresh (it tells the poller no failures).
  * - `desk`: the operator types an order number or a name; Enter selects the single match (several
  *   matches are listed to choose from); Enter again hands the order over. The desk is cleared at
  *   once for the next customer while the pickup is sent.
@@ -49,7 +53,8 @@ export type CounterEvent =
   | { type: 'counter.retry' }
   | { type: 'counter.pause' }
   | { type: 'counter.resume' }
-  | { type: 'counter.pickUp'; order: Order };
+  | { type: 'counter.pickUp'; order: Order }
+  | PollerDueEvent;
 
 const matchesOf = (context: CounterContext) => matchOrders(context.orders, context.query);
 
@@ -63,6 +68,9 @@ function putBack(orders: readonly Order[], picked: PickedUp): Order[] {
   return [...orders.slice(0, index), picked.order, ...orders.slice(index)];
 }
 
+/** The open orders load like a list's page (paged-list.ts); their refresh is the counter's own. */
+const data = pagedListStates<CounterContext, CounterEvent>();
+
 export const counterMachine = setup({
   types: {
     input: {} as { storeId: number },
@@ -72,6 +80,7 @@ export const counterMachine = setup({
   actors: {
     loadOpenOrders: promiseNotProvided<Order[], { storeId: number }>('loadOpenOrders'),
     setStatus: promiseNotProvided<Order, { id: number; status: OrderStatusCode }>('setStatus'),
+    poller: pollerMachine,
   },
   guards: {
     singleMatch: ({ context }) => matchesOf(context).length === 1,
@@ -82,10 +91,10 @@ export const counterMachine = setup({
     selectionGone: ({ context }) => context.selected === null || !context.orders.some((order) => order.id === context.selected!.id),
   },
   delays: {
-    refreshDelay: PAST_ORDERS_POLL_MS,
     undoWindow: COUNTER_UNDO_MS,
   },
   actions: {
+    schedulePoll: sendTo('poller', { type: 'poller.schedule' }),
     /** The order leaves the open orders while it is handed over. */
     takeOrder: assign(({ context, event }) => {
       if (event.type !== 'counter.pickUp') return {};
@@ -102,6 +111,8 @@ export const counterMachine = setup({
   id: 'counter',
   type: 'parallel',
   context: ({ input }) => ({ storeId: input.storeId, orders: [], query: '', selected: null, picked: null, hidden: false, unresolved: null, loadFailure: null }),
+  invoke: { id: 'poller', src: 'poller', input: pollerInput<CounterEvent>(PAST_ORDERS_POLL_MS, 'counter.pause', 'counter.resume') },
+  // The poller reports the tab hidden or shown in any state; the refresh states below also act on it.
   on: {
     'counter.pause': { actions: assign({ hidden: true }) },
     'counter.resume': { actions: assign({ hidden: false }) },
@@ -110,25 +121,19 @@ export const counterMachine = setup({
     data: {
       initial: 'loading',
       states: {
-        loading: {
+        loading: data.loading('loadOpenOrders', {
           tags: 'loading',
-          entry: assign({ loadFailure: null }),
-          invoke: {
-            id: 'loadOpenOrders',
-            src: 'loadOpenOrders',
-            input: ({ context }) => ({ storeId: context.storeId }),
-            onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
-          },
-        },
-        failed: { on: { 'counter.retry': 'loading' } },
+          input: ({ context }) => ({ storeId: context.storeId }),
+          loaded: data.keepLoaded((orders: Order[]) => ({ orders })),
+        }),
+        failed: data.failed('counter.retry'),
         ready: {
           initial: 'scheduling',
           states: {
             scheduling: { always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }] },
             waiting: {
-              after: { refreshDelay: 'refreshing' },
-              on: { 'counter.pause': { target: 'paused', actions: assign({ hidden: true }) } },
+              entry: 'schedulePoll',
+              on: { 'poller.due': 'refreshing', 'counter.pause': { target: 'paused', actions: assign({ hidden: true }) } },
             },
             refreshing: {
               invoke: {

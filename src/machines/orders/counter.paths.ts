@@ -13,15 +13,13 @@ import type { PathEvent, PathModel } from '../path-model/model';
  *   browser tab hidden and shown again;
  * - every effect's outcome: the open orders and a failure for the first load
  *   (`loadOpenOrders`) and for the refresh (`refreshOpenOrders`), the handover and the undo done
- *   and refused, and the two timers.
+ *   and refused, the undo window's timer and the poller saying a refresh is due.
  *
- * The refresh timer and the undo window run side by side, and the path runner fires whichever
- * timer is due first. So the graph is explored twice, each time with one timer's event and the
- * other timer pushed out of reach: `counterPathModel` (every desk and pickup flow, the undo
- * window closes, the open orders refresh only when the tab shows again; their answers are left
- * to the other model, which keeps this graph small) and `counterRefreshPathModel` (the timed
- * refresh and its answers during a handover; the undo window never closes). Each alone leaves
- * transitions out; together they cover the machine.
+ * The graph is explored twice, to keep each one small: `counterPathModel` (every desk and pickup
+ * flow, the undo window closes, the open orders refresh only when the tab shows again; their
+ * answers are left to the other model) and `counterRefreshPathModel` (the timed refresh and its
+ * answers during a handover; the undo window's timer is pushed out of reach, so the path runner
+ * never fires it). Each alone leaves transitions out; together they cover the machine.
  */
 const NEVER_MS = 1_000_000_000;
 
@@ -44,12 +42,11 @@ const refreshFailed = new ApiError({ kind: 'timeout', operation: LIST, message: 
 const pickedUp = { type: 'xstate.done.actor.markPickedUp', output: { ...JOSE, status: 1, pickup_date: MONDAY_9AM } } as const;
 const pickupRefused = { type: 'xstate.error.actor.markPickedUp', error: new ApiError({ kind: 'http', status: 409, operation: STATUS, message: 'Already picked up' }) } as const;
 
-const undoMachine = counterMachine.provide({ delays: { refreshDelay: NEVER_MS } });
 const refreshMachine = counterMachine.provide({ delays: { undoWindow: NEVER_MS } });
 
 /** Every desk and pickup flow; the undo window closes; the open orders refresh when the tab shows again. */
-export const counterPathModel: PathModel<typeof undoMachine> = {
-  machine: undoMachine,
+export const counterPathModel: PathModel<typeof counterMachine> = {
+  machine: counterMachine,
   input: { storeId: 1 },
   events: [
     { type: 'counter.type', query: 'ana' },
@@ -68,7 +65,7 @@ export const counterPathModel: PathModel<typeof undoMachine> = {
     { type: 'xstate.done.actor.undoPickup', output: JOSE },
     { type: 'xstate.error.actor.undoPickup', error: new ApiError({ kind: 'http', status: 500, operation: STATUS, message: 'Internal error' }) },
     { type: 'xstate.after.undoWindow.counter.pickup.undoable' },
-  ] satisfies readonly PathEvent<typeof undoMachine>[],
+  ] satisfies readonly PathEvent<typeof counterMachine>[],
 };
 
 /** The open orders refresh on their timer while an order is handed over or its handover undone (the undo window stays open). */
@@ -86,6 +83,6 @@ export const counterRefreshPathModel: PathModel<typeof refreshMachine> = {
     // A refresh that lands while an undo is sent keeps the order the undo put back.
     { type: 'counter.undo' },
     { type: 'xstate.done.actor.undoPickup', output: ANA_LOPEZ },
-    { type: 'xstate.after.refreshDelay.counter.data.ready.waiting' },
+    { type: 'poller.due' },
   ] satisfies readonly PathEvent<typeof refreshMachine>[],
 };

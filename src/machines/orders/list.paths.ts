@@ -14,7 +14,8 @@ import type { PathEvent, PathModel } from '../path-model/model';
  *   the first row, and the cancel dialog for the second row (dismiss, confirm);
  * - every effect's outcome: for the load (`loadPage`) and the poll (`pollPage`, the same actor
  *   under another id) the page the projection already holds, a changed page, and a failure; the
- *   poll's timer; the status change and the cancel done and refused.
+ *   poller saying the next poll is due (the poller has its own model, shared/poller.paths.ts); the
+ *   status change and the cancel done and refused.
  */
 type OrderWire = z.infer<typeof OrderWireSchema>;
 
@@ -80,7 +81,7 @@ export const ordersListPathEvents = [
   { type: 'xstate.done.actor.pollPage', output: PATH_HELD },
   { type: 'xstate.done.actor.pollPage', output: PATH_CHANGED },
   { type: 'xstate.error.actor.pollPage', error: new ApiError({ kind: 'network', operation: 'POST /stores/orders/pagination/filters', message: 'offline' }) },
-  { type: 'xstate.after.pollDelay.ordersList.list.ready.waiting' },
+  { type: 'poller.due' },
   { type: 'xstate.done.actor.setStatus', output: order(20001, { status: 1, pickup_date: MONDAY_9AM_SECONDS }) },
   { type: 'xstate.error.actor.setStatus', error: serverError('POST /stores/orders/{id}/status/{status}') },
   { type: 'xstate.done.actor.cancelOrder', output: order(20002, { status: 3 }) },

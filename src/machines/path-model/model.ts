@@ -1,7 +1,5 @@
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath, type TraversalOptions } from '@xstate/graph';
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
-  createEmptyActor,
   type ActorLogic,
   type AnyActorScope,
   type AnyMachineSnapshot,
@@ -14,6 +12,7 @@ import {
 // Aliased: the name `setClock` trips the React hooks lint rule, and this is no hook.
 import { manualClock, setClock } from '../../lib/clock';
 import { MONDAY_9AM } from './fixtures';
+import { eventTypesHandledIn, recordingScope as microstepScope } from './xstate-internals';
 
 /**
  * Path generation for our machines with the @xstate/graph utilities. Framework-free: the path
@@ -82,28 +81,10 @@ function atTime<T>(at: number, fn: () => T): T {
   }
 }
 
-/**
- * An actor scope like @xstate/graph's mock one (actions are not executed, invoked actors are not
- * started), whose system reports each microstep so we learn which transitions an event took.
- */
+/** An actor scope that runs no actions and starts no actors, and remembers which transitions each step took. */
 function recordingScope(): { scope: AnyActorScope; taken: string[] } {
-  const empty = createEmptyActor();
   const taken: string[] = [];
-  empty.system.inspect((event) => {
-    // oxlint-disable-next-line no-underscore-dangle -- the name xstate's inspection API gives it
-    if (event.type === '@xstate.microstep') taken.push(...event._transitions.map(transitionKey));
-  });
-  const scope: AnyActorScope = {
-    self: empty,
-    id: '',
-    sessionId: 'path-model',
-    logger: () => {},
-    defer: () => {},
-    emit: () => {},
-    system: empty.system,
-    stopChild: () => {},
-    actionExecutor: () => {},
-  };
+  const scope = microstepScope((transitions) => taken.push(...transitions.map(transitionKey)));
   return { scope, taken };
 }
 
@@ -133,7 +114,7 @@ function serializeModelSnapshot(snapshot: ModelSnapshot): string {
 function offeredEvents(model: PathModel) {
   return (snapshot: ModelSnapshot): PathEvent[] => {
     if (snapshot.machine.status !== 'active') return [];
-    const handled = new Set(ownEventTypes(snapshot.machine));
+    const handled = new Set(eventTypesHandledIn(snapshot.machine));
     // One clock jump a path: enough to reach every time rule, and it keeps the graph finite.
     return model.events.filter(
       (event) =>

@@ -43,6 +43,7 @@ import { storeProfilePathModel } from '../store/profile.paths';
 import { storeSwitchPathModel } from '../store/switch.paths';
 import { cityCheckPathModel, recoveryPathModel, registrationLinkPathModel, registrationPathModel } from '../registration/paths';
 import { passwordResetPathModel } from '../password-reset/paths';
+import { pollerPathModel } from '../shared/poller.paths';
 
 /** One line a machine: its name on the command line → the machine and the events to explore it with. */
 export const pathRegistry: Record<string, MachinePlan> = {
@@ -63,7 +64,7 @@ export const pathRegistry: Record<string, MachinePlan> = {
   'orders-list': ordersListPathModel as PathModel,
   'order-page': orderPagePathModel as PathModel,
   counter: [
-    { label: 'the desk and pickup flows, with the undo window closing (refresh timer held)', model: counterPathModel as PathModel },
+    { label: 'the desk and pickup flows, with the undo window closing (no timed refresh)', model: counterPathModel as PathModel },
     { label: 'the open orders refreshing on their timer during a handover (undo window held)', model: counterRefreshPathModel as PathModel },
   ],
   terms: [
@@ -101,4 +102,5 @@ export const pathRegistry: Record<string, MachinePlan> = {
   snackbar: snackbarPathModel as PathModel,
   'store-profile': storeProfilePathModel as PathModel,
   'store-switch': storeSwitchPathModel as PathModel,
+  poller: pollerPathModel as PathModel,
 };

@@ -1,11 +1,107 @@
-import { assign, fromCallback, setup } from 'xstate';
-import { MAX_BACKOFF_STEPS, pollDelayAfter } from '../../lib/backoff';
-import { notProvided, promiseNotProvided } from './not-provided';
+import { assign, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
+import { oneMoreFailure, pollDelayAfter } from '../../lib/backoff';
+import { promiseNotProvided } from './not-provided';
+import { watchDocumentVisibility } from './visibility';
 
 /**
- * A background poller: asks every `intervalMs` while the browser tab is visible, backs off on
- * failures (src/lib/backoff.ts: the wait doubles per failure up to four times the interval, a
- * success resets it), asks nothing while the tab is hidden and asks at once when it shows again.
+ * Polling, in one place: the interval, the back-off (src/lib/backoff.ts: the wait doubles per
+ * failed poll up to four times the interval, a success resets it), nothing asked while the browser
+ * tab is hidden (visibility.ts; never a screen's effect) and one poll at once when it shows again.
+ *
+ * - `pollerMachine` is the poller every polling flow runs as its child (the offers and orders
+ *   lists, the counter, the delivery map). The flow does the polling itself, in its own
+ *   waiting / polling / paused states (what its screen reads and its tests and path models name);
+ *   the poller tells it when.
+ * - `createPollerMachine` is a poller that also polls, for a flow that is nothing but a poll (the
+ *   bell's notifications refresh).
+ */
+
+// ---- The poller a flow runs as its child ---------------------------------------------------------
+
+/** What a flow gives the poller it invokes (`pollerInput` builds it). */
+export interface PollerInput {
+  /** The flow: told `poller.due`, and its own pause and resume events. */
+  parent: AnyActorRef;
+  /** The usual wait between polls. */
+  intervalMs: number;
+  /** The flow's event for "the tab is hidden: ask nothing". */
+  pause: string;
+  /** The flow's event for "the tab shows again: poll at once". */
+  resume: string;
+}
+
+/** From the tab's visibility (visibility.ts), to either poller. */
+export type PollerEvent = { type: 'poller.pause' } | { type: 'poller.resume' };
+/** From the flow, each time it waits for its next poll: `failures` polls failed in a row (none: the plain interval). */
+export type PollerScheduleEvent = { type: 'poller.schedule'; failures?: number };
+/** To the flow: the wait is over, poll now. */
+export type PollerDueEvent = { type: 'poller.due' };
+
+/**
+ * The poller's input for a flow's invoke, typed by the flow's events so that `pause` and `resume`
+ * are events the flow handles: `input: pollerInput<OffersListEvent>(OFFERS_POLL_MS, 'offers.pause', 'offers.resume')`.
+ */
+export function pollerInput<TEvent extends EventObject>(intervalMs: number, pause: TEvent['type'], resume: TEvent['type']) {
+  return ({ self }: { self: AnyActorRef }): PollerInput => ({ parent: self, intervalMs, pause, resume });
+}
+
+/**
+ *   visible.idle ─poller.schedule→ visible.counting ─(interval, backed off)→ visible.idle + tells poller.due
+ *        └──── tab hides: tells `pause` ───→ hidden ── tab shows: tells `resume` (the flow polls at once) ──┘
+ *
+ * The flow sends `poller.schedule` (with its failures in a row) whenever it starts waiting for its
+ * next poll; another schedule restarts the wait. A flow that is not waiting ignores a late
+ * `poller.due`, so the poller needs to know nothing of the flow's states.
+ */
+export const pollerMachine = setup({
+  types: {
+    input: {} as PollerInput,
+    context: {} as PollerInput & { failures: number },
+    events: {} as PollerEvent | PollerScheduleEvent,
+  },
+  actors: {
+    /** Sends poller.pause when the tab hides and poller.resume when it shows (poller.pause at once if it starts hidden). */
+    watchVisibility: watchDocumentVisibility,
+  },
+  delays: {
+    pollDelay: ({ context }) => pollDelayAfter(context.intervalMs, context.failures),
+  },
+  actions: {
+    tellFlow: sendTo(({ context }) => context.parent, (_, event: { type: string }) => event),
+  },
+}).createMachine({
+  id: 'poller',
+  context: ({ input }) => ({ ...input, failures: 0 }),
+  invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+  initial: 'visible',
+  states: {
+    visible: {
+      initial: 'idle',
+      on: {
+        // Re-entered: a new schedule restarts the wait.
+        'poller.schedule': { target: '.counting', reenter: true, actions: assign({ failures: ({ event }) => event.failures ?? 0 }) },
+        'poller.pause': { target: 'hidden', actions: { type: 'tellFlow', params: ({ context }) => ({ type: context.pause }) } },
+      },
+      states: {
+        idle: { description: 'Nothing is due: the flow is loading or polling, or has nothing to poll.' },
+        counting: {
+          description: 'The flow waits for its next poll: the interval, doubled per failed poll.',
+          after: { pollDelay: { target: 'idle', actions: { type: 'tellFlow', params: { type: 'poller.due' } } } },
+        },
+      },
+    },
+    hidden: {
+      description: 'The browser tab is hidden: nothing is due; when it shows again the flow polls at once.',
+      on: { 'poller.resume': { target: 'visible', actions: { type: 'tellFlow', params: ({ context }) => ({ type: context.resume }) } } },
+    },
+  },
+});
+
+// ---- A poller that also polls --------------------------------------------------------------------
+
+/**
+ * A background poller that asks by itself (the injected `poll`) every `intervalMs` while the tab is
+ * visible, with the back-off above, and at once when the tab shows again:
  *
  *   waiting ─(interval, backed off)→ polling ─→ waiting   (done: recordPolled; error: counted, logged)
  *      │                                 │
@@ -14,17 +110,15 @@ import { notProvided, promiseNotProvided } from './not-provided';
  *
  * It starts waiting: whatever it polls was just loaded by someone else (the shell loads the store
  * profile), so the first ask is one interval later. The tab's visibility reaches it through the
- * invoked `watchVisibility` (poller.pause / poller.resume), so the machine, not a component,
- * decides when to ask. Each poller is one typed instance: `TResult` is what a poll answers,
- * `TInput` what it is started with (and asks with).
+ * invoked `watchVisibility` (poller.pause / poller.resume), like the child poller above; its
+ * graph keeps its own timer (the bell's path model and tests name it). Each poller is one typed
+ * instance: `TResult` is what a poll answers, `TInput` what it is started with (and asks with).
  */
 export interface PollerContext<TInput> {
   input: TInput;
   /** Polls failed in a row: drives the back-off. */
   failures: number;
 }
-
-export type PollerEvent = { type: 'poller.pause' } | { type: 'poller.resume' };
 
 /** What each poll is asked with: the poller's input. */
 export interface PollRequest<TInput> {
@@ -48,7 +142,7 @@ export function createPollerMachine<TResult, TInput>({ id, intervalMs }: PollerD
     actors: {
       poll: promiseNotProvided<TResult, PollRequest<TInput>>('poll'),
       /** Sends poller.pause when the tab hides and poller.resume when it shows (and the state at start). */
-      watchVisibility: fromCallback<PollerEvent>(() => notProvided('watchVisibility')),
+      watchVisibility: watchDocumentVisibility,
     },
     delays: {
       pollDelay: ({ context }) => pollDelayAfter(intervalMs, context.failures),
@@ -82,7 +176,7 @@ export function createPollerMachine<TResult, TInput>({ id, intervalMs }: PollerD
           onError: {
             target: 'waiting',
             actions: [
-              assign({ failures: ({ context }) => Math.min(context.failures + 1, MAX_BACKOFF_STEPS) }),
+              assign({ failures: ({ context }) => oneMoreFailure(context.failures) }),
               { type: 'logPollFailure', params: ({ event }) => ({ error: event.error }) },
             ],
           },

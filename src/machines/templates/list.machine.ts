@@ -1,11 +1,12 @@
-import { assign, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../../api/codecs';
 import type { ItemStatus } from '../../api/offers';
 import type { Template } from '../../api/templates';
-import { offsetForPage } from '../../lib/paging';
 import type { TemplatesFilter } from '../journal/events';
-import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
+import type { LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
+import { pagedListStates, pageWindow } from '../shared/paged-list';
+import { rowMutationStates } from '../shared/row-mutations';
 
 /**
  * The offer templates list (/operations/templates, and /operations/templates/filter/recurring)
@@ -53,8 +54,7 @@ export type TemplatesListEvent =
 const pageRequest = ({ context }: { context: TemplatesListContext }): TemplatesPageRequest => ({
   filter: context.filter,
   search: context.search,
-  limit: TEMPLATES_PAGE_SIZE,
-  offset: offsetForPage(context.page, TEMPLATES_PAGE_SIZE),
+  ...pageWindow(context.page, TEMPLATES_PAGE_SIZE),
 });
 
 /** Which page of which list is on screen: a refused delete restores its row only there. */
@@ -64,6 +64,48 @@ const loadedPage = ({ context, event }: { context: TemplatesListContext; event: 
   filter: context.filter,
   search: context.search,
   page: event.output,
+});
+
+const list = pagedListStates<TemplatesListContext, TemplatesListEvent>();
+const rows = rowMutationStates<TemplatesListContext, TemplatesListEvent>();
+
+/**
+ * Deleted after the operator confirms; the row leaves the list at once. A refusal puts it back
+ * where it stood, on the page it was deleted from; if the operator has moved to another tab,
+ * search or page meanwhile, that page is reloaded instead, so the template shows up only where it
+ * belongs.
+ */
+const templateDelete = rows.confirmedFirst({
+  start: 'templates.askDelete',
+  dismiss: 'templates.cancelDelete',
+  confirm: 'templates.confirmDelete',
+  confirming: 'confirmingDelete',
+  dialog: 'The "Delete template {name}?" dialog is open.',
+  state: 'deleting',
+  field: 'deleting',
+  hold: ({ context, event }) => ({ template: event.template, index: event.index, view: viewKey(context) }),
+  src: 'deleteTemplate',
+  input: ({ template }) => ({ id: template.id }),
+  apply: { type: 'recordDeleted', params: ({ template }) => ({ id: template.id }) },
+  revert: { type: 'recordDeleteRefused', params: ({ template, index }) => ({ template, index }) },
+  notify: 'notifyDeleteFailed',
+  revertOnlyIf: 'sameViewAsDelete',
+  // The page is one short now: a refresh brings the next template up (a page still loading
+  // ignores it; it brings the settled page anyway).
+  refresh: 'templates.refresh',
+});
+
+/** A status change shows at once; a refusal puts the previous status back. */
+const templateStatusChange = rows.sentAtOnce({
+  start: 'templates.setStatus',
+  state: 'changingStatus',
+  field: 'changing',
+  hold: ({ event }) => ({ template: event.template, status: event.status, previous: event.template.status }),
+  src: 'setStatus',
+  input: ({ template, status }) => ({ id: template.id, status }),
+  apply: { type: 'recordStatusChanged', params: ({ template, status }) => ({ id: template.id, status }) },
+  revert: { type: 'recordStatusChanged', params: ({ template, previous }) => ({ id: template.id, status: previous }) },
+  notify: 'notifyStatusFailed',
 });
 
 export const templatesListMachine = setup({
@@ -117,21 +159,8 @@ export const templatesListMachine = setup({
         },
       },
       states: {
-        loading: {
-          tags: 'busy',
-          entry: assign({ loadFailure: null }),
-          invoke: {
-            id: 'loadPage',
-            src: 'loadPage',
-            input: pageRequest,
-            onDone: { target: 'ready', actions: { type: 'recordLoaded', params: loadedPage } },
-            onError: { target: 'failed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logLoadFailure', params: ({ event }) => ({ error: event.error }) }] },
-          },
-        },
-        failed: {
-          description: 'Nothing to show: "We have problems, please retry in a moment" and Retry.',
-          on: { 'templates.retry': 'loading' },
-        },
+        loading: list.loading('loadPage', { input: pageRequest, loaded: list.recordLoaded(loadedPage) }),
+        failed: list.failed('templates.retry'),
         ready: {
           initial: 'idle',
           states: {
@@ -158,77 +187,7 @@ export const templatesListMachine = setup({
         },
       },
     },
-    mutation: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'templates.askDelete': {
-              target: 'confirmingDelete',
-              actions: assign({ deleting: ({ context, event }) => ({ template: event.template, index: event.index, view: viewKey(context) }) }),
-            },
-            'templates.setStatus': {
-              target: 'changingStatus',
-              actions: assign({
-                changing: ({ event }) => ({ template: event.template, status: event.status, previous: event.template.status }),
-              }),
-            },
-          },
-        },
-        confirmingDelete: {
-          description: 'The "Delete template {name}?" dialog is open.',
-          on: {
-            'templates.cancelDelete': { target: 'idle', actions: assign({ deleting: null }) },
-            'templates.confirmDelete': 'deleting',
-          },
-        },
-        deleting: {
-          tags: 'mutating',
-          entry: { type: 'recordDeleted', params: ({ context }) => ({ id: context.deleting!.template.id }) },
-          invoke: {
-            id: 'deleteTemplate',
-            src: 'deleteTemplate',
-            input: ({ context }) => ({ id: context.deleting!.template.id }),
-            // The page is one short now: a refresh brings the next template up (a page still
-            // loading ignores it; it brings the settled page anyway).
-            onDone: { target: 'idle', actions: [assign({ deleting: null }), raise({ type: 'templates.refresh' })] },
-            onError: [
-              {
-                // The row comes back where it stood, on the page it was deleted from.
-                guard: 'sameViewAsDelete',
-                target: 'idle',
-                actions: [
-                  { type: 'recordDeleteRefused', params: ({ context }) => ({ template: context.deleting!.template, index: context.deleting!.index }) },
-                  'notifyDeleteFailed',
-                  assign({ deleting: null }),
-                ],
-              },
-              // The operator moved to another tab, search or page meanwhile: that page is reloaded
-              // instead, so the template shows up only where it belongs.
-              { target: 'idle', actions: ['notifyDeleteFailed', assign({ deleting: null }), raise({ type: 'templates.refresh' })] },
-            ],
-          },
-        },
-        changingStatus: {
-          tags: 'mutating',
-          entry: { type: 'recordStatusChanged', params: ({ context }) => ({ id: context.changing!.template.id, status: context.changing!.status }) },
-          invoke: {
-            id: 'setStatus',
-            src: 'setStatus',
-            input: ({ context }) => ({ id: context.changing!.template.id, status: context.changing!.status }),
-            onDone: { target: 'idle', actions: assign({ changing: null }) },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'recordStatusChanged', params: ({ context }) => ({ id: context.changing!.template.id, status: context.changing!.previous }) },
-                'notifyStatusFailed',
-                assign({ changing: null }),
-              ],
-            },
-          },
-        },
-      },
-    },
+    mutation: rows.region(templateDelete, templateStatusChange),
   },
 });
 

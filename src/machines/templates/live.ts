@@ -90,8 +90,8 @@ export function liveTemplateFormMachine({ journal, notify, language, goToList }:
       recordSaved: (_, { template }) => journal.append({ type: 'template.saved', at: now(), template }),
       notifySaved: (_, { answerLost }) => notify({ key: answerLost ? 'common.savedAfterLostAnswer' : 'common.successfullySaved', severity: 'success' }),
       goToList: () => goToList(),
-      persistDraft: (_, { templateId, values }) => templateDraft(templateId).writeNow(values),
-      clearDraft: (_, { templateId }) => templateDraft(templateId).clear(),
+      persistDraft: (_, { draftId, values }) => templateDraft(draftId).writeNow(values),
+      clearDraft: (_, { draftId }) => templateDraft(draftId).clear(),
       logFailure: (_, { error }) => console.info('Template form call failed', describe(error)),
     },
   });

@@ -1,6 +1,31 @@
-import { centerCrop, makeAspectCrop, type PixelCrop } from 'react-image-crop';
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import {
+  defaultCrop,
+  isAcceptedImage,
+  type ChosenFile,
+  type CropLimits,
+  type CropRect,
+  type LoadedImage,
+  type UploadPhase,
+  type UploadProblem,
+} from '../../lib/image-crop';
 import { promiseNotProvided } from '../shared/not-provided';
+
+/** The flow's vocabulary is the crop's: tests and the view read it from here too. */
+export {
+  defaultCrop,
+  isAcceptedImage,
+  minimumCrop,
+  toCropRect,
+  UPLOAD_ACCEPT,
+  UPLOAD_INITIAL_CROP_WIDTH,
+  type ChosenFile,
+  type CropLimits,
+  type CropRect,
+  type LoadedImage,
+  type UploadPhase,
+  type UploadProblem,
+} from '../../lib/image-crop';
 
 /**
  * The image upload widget's flow (spec sections 2, 4, 5, 9): choose one jpeg/png, check it is at
@@ -16,56 +41,14 @@ import { promiseNotProvided } from '../shared/not-provided';
 export const UPLOAD_MIN_WIDTH_PX = 600;
 export const UPLOAD_MIN_HEIGHT_PX = 350;
 export const UPLOAD_CROP_ASPECT = 16 / 9;
-export const UPLOAD_INITIAL_CROP_WIDTH = 0.3;
 export const UPLOAD_JPEG_QUALITY = 0.9;
 /** Spec section 4: the bar hides about 0.5 to 1 s after reaching 100 %. */
 export const UPLOAD_PROGRESS_LINGER_MS = 700;
-/** What the file input offers; the machine checks again, since a picker can be told "all files". */
-export const UPLOAD_ACCEPT = 'image/jpeg,image/png';
-const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
-const ACCEPTED_EXTENSIONS = /\.(jpe?g|png)$/i;
-
-/** A file the operator chose, as plain data so path plans can print it. `data` is the File itself. */
-export interface ChosenFile {
-  name: string;
-  type: string;
-  data: Blob;
-}
-
-/** The decoded image: an object URL to show it and its natural size. */
-export interface LoadedImage {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** A rectangle in the image's natural pixels. */
-export interface CropRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface CropLimits {
-  minWidth: number;
-  minHeight: number;
-  aspect: number;
-}
 
 export interface UploadProgress {
   loaded: number;
   total: number;
 }
-
-/** What the operator is told when the flow cannot go on. */
-export type UploadProblem =
-  | { kind: 'notOneFile'; count: number }
-  | { kind: 'unsupportedType'; name: string }
-  | { kind: 'tooSmall'; width: number; height: number }
-  | { kind: 'unreadable' }
-  | { kind: 'emptyCanvas' }
-  | { kind: 'uploadFailed' };
 
 export interface UploadContext {
   limits: CropLimits;
@@ -97,35 +80,6 @@ export interface UploadRequest {
 }
 
 export type UploadInput = Partial<CropLimits>;
-
-// ---- crop geometry (natural pixels) ----------------------------------------------------------
-// react-image-crop's own helpers (pure functions; its component stays in src/ui): the initial
-// crop follows the same rules as the crop frame the operator then moves.
-
-/** The library's crops carry their unit; ours are always the image's natural pixels. */
-export const toCropRect = ({ x, y, width, height }: PixelCrop): CropRect => ({ x, y, width, height });
-
-/**
- * The smallest crop at the aspect that still covers minWidth × minHeight (at 16:9, 600 wide is
- * only 337.5 high, so 350 high decides: 622.2 × 350), shrunk to fit when the image is smaller
- * than that — an accepted image (≥ 600×350) must always be croppable.
- */
-export function minimumCrop(image: { width: number; height: number }, { minWidth, minHeight, aspect }: CropLimits) {
-  const { width, height } = makeAspectCrop({ unit: 'px', width: Math.max(minWidth, minHeight * aspect) }, aspect, image.width, image.height);
-  return { width, height };
-}
-
-/** The spec's default: 30 % of the width at the aspect, centred; never below the minimum crop. */
-export function defaultCrop(image: { width: number; height: number }, limits: CropLimits): CropRect {
-  const width = Math.max(image.width * UPLOAD_INITIAL_CROP_WIDTH, minimumCrop(image, limits).width);
-  const sized = makeAspectCrop({ unit: 'px', width }, limits.aspect, image.width, image.height);
-  return toCropRect(centerCrop(sized, image.width, image.height));
-}
-
-export function isAcceptedImage(file: Pick<ChosenFile, 'name' | 'type'>): boolean {
-  // Some systems report no MIME type at all; the extension is the only clue then.
-  return file.type === '' ? ACCEPTED_EXTENSIONS.test(file.name) : ACCEPTED_TYPES.includes(file.type.toLowerCase());
-}
 
 export const jpegName = (name: string) => `${name.replace(/\.[^.]*$/, '') || 'image'}.jpg`;
 
@@ -316,7 +270,6 @@ export const uploadMachine = setup({
 export type UploadMachine = typeof uploadMachine;
 export type UploadSnapshot = SnapshotFrom<UploadMachine>;
 
-export type UploadPhase = 'idle' | 'rejected' | 'reading' | 'cropping' | 'encoding' | 'uploading' | 'succeeded' | 'failed';
 
 /** Where the flow is, for the view (the states inside `succeeded` only matter to the bar). */
 export function selectUploadPhase(snapshot: UploadSnapshot): UploadPhase {

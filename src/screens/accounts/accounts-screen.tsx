@@ -7,8 +7,8 @@ import RadioGroup from '@mui/joy/RadioGroup';
 import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Account } from '../../api/accounts';
 import { useProjection } from '../../app/hooks';
@@ -17,17 +17,18 @@ import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { NotSet } from '../records/record-row-parts';
 import { pageCount } from '../../lib/paging';
-import { selectAccountsList, selectAccountsPhase } from '../../machines/accounts/list.machine';
-import { useUrlPagedList } from '../shared/url-paged-list';
-import { liveAccountsListMachine } from '../../machines/accounts/live';
+import { liveAccountsListMachine, selectAccountsList, selectAccountsPhase } from '../../machines/accounts';
+import { filterAndPage, pageFromUrl, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { DeviceIcon, UserIcon } from '../../ui/icons';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
-import { ACCOUNT_KINDS, accountsFilterFromUrl, accountsPageFromUrl, accountsQueryFor } from './accounts-url';
+import { ACCOUNT_KINDS, accountsFilterFromUrl, accountsQueryFor } from './accounts-url';
+import { useFlow } from '../../app/use-flow';
 
 const ROW_HEIGHT = 52;
+const ACCOUNTS_LIST = filterAndPage('accounts.show');
 /** Visually hidden below the sm breakpoint (the usual clip pattern), shown from it up. */
 const KIND_NAME_SX = {
   position: { xs: 'absolute', sm: 'static' },
@@ -48,15 +49,15 @@ function AccountsList() {
   const { t, language } = useLocale();
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => accountsFilterFromUrl(params), [params]);
-  const page = accountsPageFromUrl(params);
-  const [machine] = useState(() => liveAccountsListMachine());
-  const actor = useActorRef(machine, { input: { filter, page } });
+  const page = pageFromUrl(params);
+  const actor = useFlow(liveAccountsListMachine, { input: { filter, page } });
   const phase = useSelector(actor, selectAccountsPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const list = useSelector(actor, selectAccountsList);
   const kindLabel = useId();
 
-  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'accounts.show', filter, page, queryFor: accountsQueryFor, setParams });
+  const loaded = phase === 'ready' && list !== null ? { ...list, rows: list.data.length } : null;
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, machine: ACCOUNTS_LIST, filter, page, queryFor: accountsQueryFor, setParams, loaded });
   const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show, filterRef]);
   const labels = usePaginationLabels();
 

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../i18n';
-import { selectResendState } from '../../machines/registration/machine';
+import { selectResendState } from '../../machines/registration';
 import { handEmail } from './handed-email';
 import type { RegistrationActor } from './register-form';
 

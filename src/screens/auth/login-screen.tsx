@@ -6,7 +6,7 @@ import { useServices } from '../../app/services';
 import { loadConsoleStrings, useT } from '../../i18n';
 import { afterFirstMove } from '../../lib/first-move';
 import { useHandedEmail } from './handed-email';
-import { EyeIcon } from './eye-icon';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { signInFormErrors, type SignInForm } from './sign-in-form';
 import { PublicHeading } from './public-heading';
 import { PlainField } from '../../ui/plain-field';
@@ -122,7 +122,7 @@ export default function LoginScreen() {
               aria-pressed={showPassword}
               onClick={() => setShowPassword((v) => !v)}
             >
-              <EyeIcon open={!showPassword} />
+              {showPassword ? <EyeOffIcon size="sm" color="inherit" /> : <EyeIcon size="sm" color="inherit" />}
             </button>
           }
         />

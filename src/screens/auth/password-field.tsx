@@ -5,7 +5,7 @@ import IconButton from '@mui/joy/IconButton';
 import Input from '@mui/joy/Input';
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { EyeIcon } from './eye-icon';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 
 type Registered = Pick<UseFormRegisterReturn, 'ref' | 'name' | 'onChange' | 'onBlur'>;
 
@@ -43,7 +43,7 @@ export function PasswordField({
         }}
         endDecorator={
           <IconButton variant="plain" size="sm" aria-label={shown ? toggleLabels.hide : toggleLabels.show} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
-            <EyeIcon open={!shown} />
+            {shown ? <EyeOffIcon size="sm" color="inherit" /> : <EyeIcon size="sm" color="inherit" />}
           </IconButton>
         }
       />

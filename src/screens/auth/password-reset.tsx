@@ -5,21 +5,20 @@ import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { usePageTitle } from '../../app/page-title';
-import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
-import { livePasswordResetMachine } from '../../machines/password-reset/live';
-import { selectPasswordResetStep, type passwordResetMachine, type PasswordResetStep } from '../../machines/password-reset/machine';
+import { livePasswordResetMachine, type passwordResetMachine, type PasswordResetStep, selectPasswordResetStep } from '../../machines/password-reset';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { handEmail } from './handed-email';
 import { newPasswordSchema, type NewPasswordValues } from './new-password-schema';
 import { PasswordField } from './password-field';
 import { PasswordStrengthHint } from './password-strength-hint';
+import { useFlow } from '../../app/use-flow';
 
 type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
 
@@ -36,9 +35,7 @@ const FORM_STEPS: ReadonlySet<PasswordResetStep> = new Set(['choosing', 'saving'
 export function PasswordReset({ oobCode }: { oobCode: string }) {
   const t = useT();
   const title = usePageTitle('passwordReset.title');
-  const { session } = useServices();
-  const [machine] = useState(() => livePasswordResetMachine({ session }));
-  const actor = useActorRef(machine, { input: { oobCode } });
+  const actor = useFlow(livePasswordResetMachine, { input: { oobCode } });
   const step = useSelector(actor, selectPasswordResetStep);
   const email = useSelector(actor, (s) => s.context.email);
   const heading = useRef<HTMLHeadingElement>(null);

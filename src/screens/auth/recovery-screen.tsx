@@ -4,20 +4,20 @@ import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
 import { useT, type Translate } from '../../i18n';
-import { liveRecoveryMachine } from '../../machines/registration/live';
-import { selectRecoveryStep, type RecoveryStep } from '../../machines/registration/recovery.machine';
+import { liveRecoveryMachine, type RecoveryStep, selectRecoveryStep } from '../../machines/registration';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail, useHandedEmail } from './handed-email';
 import { emailProblem } from './sign-in-form';
 import { PasswordReset } from './password-reset';
 import { PublicHeading } from './public-heading';
+import { useFlow } from '../../app/use-flow';
 
 /** The e-mail rule of the sign-in form: the same messages, whichever page the operator is on. */
 const recoveryFormSchema = (t: Translate) =>
@@ -65,9 +65,8 @@ export default function RecoveryScreen() {
 function RecoveryRequest() {
   const t = useT();
   const title = usePageTitle('auth.recovery.title');
-  const [machine] = useState(liveRecoveryMachine);
   const filled = useHandedEmail();
-  const actor = useActorRef(machine, { input: { email: filled } });
+  const actor = useFlow(liveRecoveryMachine, { input: { email: filled } });
   const step = useSelector(actor, selectRecoveryStep);
   const email = useSelector(actor, (s) => s.context.email);
 

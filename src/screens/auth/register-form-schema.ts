@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../lib/constants';
 import { isCountryCode } from '../../lib/countries';
 import { formDraftKey } from '../../lib/form-draft';
 import { matches, mustBeChecked } from '../../lib/zod-rules';
-import { addressOf, type SignupFormValues } from '../../machines/registration/machine';
+import { addressOf, type SignupFormValues } from '../../machines/registration';
 
 const { shape } = SignupRequestSchema;
 const NAME_MAX = shape.store_name.maxLength ?? 80;

@@ -17,22 +17,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useLocale, type Translate } from '../../i18n';
 import { countryName, countryOptions } from '../../lib/countries';
 import { sameValue } from '../../lib/same-value';
-import {
-  isBlockingCityOutcome,
-  selectCityOutcome,
-  type cityCheckMachine,
-  type CityCheckOutcome,
-  type CityCheckResult,
-} from '../../machines/registration/city-check.machine';
-import {
-  formFieldOf,
-  selectSending,
-  selectSignupFailure,
-  type registrationMachine,
-  type SignupFailure,
-  type SignupFormField,
-  type SignupFormValues,
-} from '../../machines/registration/machine';
+import { type cityCheckMachine, type CityCheckOutcome, type CityCheckResult, formFieldOf, isBlockingCityOutcome, type registrationMachine, selectCityOutcome, selectSending, selectSignupFailure, type SignupFailure, type SignupFormField, type SignupFormValues } from '../../machines/registration';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail } from './handed-email';

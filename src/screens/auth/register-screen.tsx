@@ -1,20 +1,19 @@
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../app/page-title';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { formDraft } from '../../lib/form-draft';
-import { liveCityCheckMachine, liveRegistrationMachine } from '../../machines/registration/live';
-import { selectRegistrationStep } from '../../machines/registration/machine';
+import { liveCityCheckMachine, liveRegistrationMachine, selectRegistrationStep } from '../../machines/registration';
 import { EmailSent } from './email-sent';
 import { useHandedEmail } from './handed-email';
 import { RegisterForm } from './register-form';
 import { SIGNUP_DRAFT_KEY, SignupDraftSchema } from './register-form-schema';
 import { PublicHeading } from './public-heading';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * /auth/register: the sign-up form, then the check-your-inbox screen. An e-mail handed
@@ -25,12 +24,9 @@ import { PublicHeading } from './public-heading';
 export default function RegisterScreen() {
   const t = useT();
   const title = usePageTitle('auth.register.title');
-  const { journal } = useServices();
-  const [machine] = useState(() => liveRegistrationMachine({ journal }));
-  const [cityMachine] = useState(liveCityCheckMachine);
   const email = useHandedEmail();
-  const actor = useActorRef(machine, { input: { email } });
-  const cityCheck = useActorRef(cityMachine);
+  const actor = useFlow(liveRegistrationMachine, { input: { email } });
+  const cityCheck = useFlow(liveCityCheckMachine);
   const step = useSelector(actor, selectRegistrationStep);
   // Sent: the form's draft has done its job (going back to the form keeps the values anyway).
   useEffect(() => {

@@ -4,18 +4,17 @@ import CircularProgress from '@mui/joy/CircularProgress';
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { selectLoadFailure, type LoadFailure } from '../../machines/shared/load-failure';
-import { liveRegistrationMachine } from '../../machines/registration/live';
-import { selectRegistrationStep, type RegistrationStep } from '../../machines/registration/machine';
+import { liveRegistrationMachine, type RegistrationStep, selectRegistrationStep } from '../../machines/registration';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { handEmail } from './handed-email';
+import { useFlow } from '../../app/use-flow';
 
 /** Reported to analytics instead of the real path, which holds the e-mail and the one-use token. */
 const REPORTED_PATH = '/auth/validate/{email}/{token}';
@@ -60,9 +59,7 @@ export default function ValidateScreen() {
 function Validation({ email, token }: { email: string; token: string }) {
   const t = useT();
   const title = usePageTitle('auth.validate.title', undefined, { reportedPath: REPORTED_PATH });
-  const { journal } = useServices();
-  const [machine] = useState(() => liveRegistrationMachine({ journal }));
-  const actor = useActorRef(machine, { input: { link: { email, token } } });
+  const actor = useFlow(liveRegistrationMachine, { input: { link: { email, token } } });
   const step = useSelector(actor, selectRegistrationStep);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const heading = useRef<HTMLHeadingElement>(null);

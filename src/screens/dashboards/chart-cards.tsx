@@ -7,7 +7,7 @@ import type { Earning, MonthlySales } from '../../api/management';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatMoney, formatPercent } from '../../lib/format';
 import type { LoadFailure } from '../../machines/shared/load-failure';
-import type { PartStatus } from '../../machines/management/machine';
+import type { PartStatus } from '../../machines/management';
 import { earningSegments, hasEarnings, hasSales, salesSeries } from './chart-data';
 import { CHART_HEIGHT, useChartTheme } from './chart-theme';
 import { PartFailure } from './part-failure';

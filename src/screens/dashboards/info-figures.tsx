@@ -8,7 +8,7 @@ import type { ManagementInfo } from '../../api/management';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import type { LoadFailure } from '../../machines/shared/load-failure';
-import type { PartStatus } from '../../machines/management/machine';
+import type { PartStatus } from '../../machines/management';
 import { PartFailure } from './part-failure';
 
 /** Reserved for each card whatever it shows, so nothing moves when the figures arrive. */

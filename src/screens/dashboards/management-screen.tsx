@@ -1,11 +1,10 @@
 import Box from '@mui/joy/Box';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Page } from '../../app/page';
-import { liveManagementMachine } from '../../machines/management/live';
-import { retryEvent, selectEarnings, selectInfo, selectPartLoadFailure, selectPartStatus, selectSales } from '../../machines/management/machine';
+import { liveManagementMachine, retryEvent, selectEarnings, selectInfo, selectPartLoadFailure, selectPartStatus, selectSales } from '../../machines/management';
 import { EarningsCard, SalesCard } from './chart-cards';
 import { InfoFigures } from './info-figures';
+import { useFlow } from '../../app/use-flow';
 
 const selectInfoStatus = selectPartStatus('info');
 const selectSalesStatus = selectPartStatus('sales');
@@ -19,8 +18,7 @@ const selectCustomersFailure = selectPartLoadFailure('customers');
  * in parallel; each part renders, waits or fails on its own.
  */
 export default function ManagementScreen() {
-  const [machine] = useState(liveManagementMachine);
-  const actor = useActorRef(machine);
+  const actor = useFlow(liveManagementMachine);
   const infoStatus = useSelector(actor, selectInfoStatus);
   const salesStatus = useSelector(actor, selectSalesStatus);
   const customersStatus = useSelector(actor, selectCustomersStatus);

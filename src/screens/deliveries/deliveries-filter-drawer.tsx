@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { DELIVERY_STATUSES, DeliveryStatusSchema } from '../../api/logistics';
 import { useT } from '../../i18n';
 import type { DeliveriesFilter } from '../../machines/journal/events';
-import type { TrucksPhase } from '../../machines/deliveries/list.machine';
+import type { TrucksPhase } from '../../machines/deliveries';
 import type { LoadFailure } from '../../machines/shared/load-failure';
 import { FilterDrawer } from '../../ui/filter-drawer';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';

@@ -6,18 +6,16 @@ import Chip from '@mui/joy/Chip';
 import ChipDelete from '@mui/joy/ChipDelete';
 import Skeleton from '@mui/joy/Skeleton';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { useUrlPagedList } from '../shared/url-paged-list';
-import { selectDeliveriesPhase, selectTrucks, selectTrucksLoadFailure, selectTrucksPhase } from '../../machines/deliveries/list.machine';
-import { liveDeliveriesListMachine } from '../../machines/deliveries/live';
+import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
+import { liveDeliveriesListMachine, selectDeliveriesPhase, selectTrucks, selectTrucksLoadFailure, selectTrucksPhase } from '../../machines/deliveries';
 import type { DeliveriesFilter } from '../../machines/journal/events';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { RetryAlert } from '../../ui/load-states';
@@ -26,6 +24,7 @@ import { SearchBar } from '../../ui/search-bar';
 import { DeliveriesFilterDrawer } from './deliveries-filter-drawer';
 import { activeDeliveryFilterCount, deliveriesFilterFromUrl, deliveriesQueryFor, NO_DELIVERY_FILTER, pageFromUrl } from './deliveries-url';
 import { DeliveryCard } from './delivery-card';
+import { useFlow } from '../../app/use-flow';
 
 /** The cards' grid: as many 300 px columns as fit, one on a phone. */
 const GRID_SX = {
@@ -38,6 +37,7 @@ const GRID_SX = {
 } as const;
 /** A card's height, so skeletons hold the place of what replaces them. */
 const CARD_HEIGHT = 330;
+const DELIVERIES_LIST = filterAndPage('deliveries.show');
 
 /** /delivery-orders (Operations → Delivery Orders): the store's delivery orders as cards. */
 export default function DeliveriesScreen() {
@@ -47,14 +47,12 @@ export default function DeliveriesScreen() {
 
 function DeliveriesList() {
   const { t, language } = useLocale();
-  const { journal } = useServices();
   const [params, setParams] = useSearchParams();
   // One filter object per URL, so the effect below runs only when the URL changes.
   const filter = useMemo(() => deliveriesFilterFromUrl(params), [params]);
   const page = pageFromUrl(params);
 
-  const [machine] = useState(() => liveDeliveriesListMachine({ journal }));
-  const actor = useActorRef(machine, { input: { filter, page } });
+  const actor = useFlow(liveDeliveriesListMachine, { input: { filter, page } });
   const phase = useSelector(actor, selectDeliveriesPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const trucks = useSelector(actor, selectTrucks);
@@ -63,7 +61,8 @@ function DeliveriesList() {
   const deliveries = useProjection('deliveries', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'deliveries.show', filter, page, queryFor: deliveriesQueryFor, setParams });
+  const loaded = phase === 'ready' && deliveries.loaded ? { ...deliveries, rows: deliveries.items.length } : null;
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, machine: DELIVERIES_LIST, filter, page, queryFor: deliveriesQueryFor, setParams, loaded });
   const onSearch = useCallback((text: string) => show({ ...filterRef.current, text }, 0, true), [show, filterRef]);
   const openFilters = () => {
     actor.send({ type: 'deliveries.needTrucks' });

@@ -1,6 +1,7 @@
 import { DeliveryStatusSchema } from '../../api/logistics';
 import { isDay } from '../../lib/calendar-days';
 import type { DeliveriesFilter } from '../../machines/journal/events';
+import { pageQuery } from '../shared/url-paged-list';
 
 /**
  * The delivery orders list's URL: /delivery-orders?status=assigned&from=2026-11-20&to=2026-11-22
@@ -23,11 +24,7 @@ export function deliveriesFilterFromUrl(params: URLSearchParams): DeliveriesFilt
   };
 }
 
-/** The 0-based page of a 1-based ?page= (anything else is the first page). */
-export function pageFromUrl(params: URLSearchParams): number {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
-}
+export { pageFromUrl } from '../shared/url-paged-list';
 
 /** The query for a filter and a 0-based page; defaults are left out so URLs stay short. */
 export function deliveriesQueryFor(filter: DeliveriesFilter, page: number): Record<string, string> {
@@ -37,7 +34,7 @@ export function deliveriesQueryFor(filter: DeliveriesFilter, page: number): Reco
     ...(filter.to !== null ? { to: filter.to } : {}),
     ...(filter.truck !== null ? { truck: filter.truck } : {}),
     ...(filter.text !== '' ? { q: filter.text } : {}),
-    ...(page > 0 ? { page: String(page + 1) } : {}),
+    ...pageQuery(page),
   };
 }
 

@@ -2,13 +2,12 @@ import Box from '@mui/joy/Box';
 import Card from '@mui/joy/Card';
 import Skeleton from '@mui/joy/Skeleton';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Delivery } from '../../api/logistics';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale, type Translate } from '../../i18n';
 import { DELIVERY_STATUSES } from '../../api/logistics';
 import {
@@ -23,13 +22,13 @@ import {
   type TruckRoute,
 } from '../../lib/delivery-format';
 import { formatNumber } from '../../lib/format';
-import { selectDeliveryMapPhase, selectDeliveryMapStale, selectRefreshedAt } from '../../machines/deliveries/map.machine';
+import { liveDeliveryMapMachine, selectDeliveryMapPhase, selectDeliveryMapStale, selectRefreshedAt } from '../../machines/deliveries';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveDeliveryMapMachine } from '../../machines/deliveries/live';
 import type { MapMarker } from '../../ui/map';
 import { RetryAlert } from '../../ui/load-states';
 import { RoutesMap, type MapRoute } from '../maps/routes-map';
 import { DeliveryCard, DeliveryStatusTag } from './delivery-card';
+import { useFlow } from '../../app/use-flow';
 
 const STORE_MARKER_ID = 'store';
 const MAP_HEIGHT = 520;
@@ -46,10 +45,7 @@ export default function DeliveryMapScreen() {
 
 function DeliveryMap() {
   const { t, language } = useLocale();
-  const { journal } = useServices();
-  const [machine] = useState(() => liveDeliveryMapMachine({ journal }));
-  // useActorRef stops the actor on unmount: leaving the screen ends the refreshes.
-  const actor = useActorRef(machine);
+  const actor = useFlow(liveDeliveryMapMachine);
   const phase = useSelector(actor, selectDeliveryMapPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const stale = useSelector(actor, selectDeliveryMapStale);
@@ -58,14 +54,6 @@ function DeliveryMap() {
   const store = useProjection('session', (view) => view.user?.store ?? null);
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('delivery') ?? NaN);
-
-  // The one effect the screen owns: the browser tells it when the tab hides and shows again.
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'map.pause' : 'map.resume' });
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [actor]);
 
   // In driving order through the day: the list beside the map reads like the drivers' day.
   const deliveries = useMemo(() => today.items.toSorted((a, b) => a.delivery_date - b.delivery_date || a.id - b.id), [today.items]);

@@ -44,7 +44,7 @@ export function DeliveryPlaces({ places, headingLevel = 'h2' }: { places: readon
                 height: 28,
                 borderRadius: '50%',
                 bgcolor: ROUTE_PLACE_COLORS[place.kind],
-                color: '#fff',
+                color: 'common.white',
                 display: 'grid',
                 placeItems: 'center',
                 fontSize: 'sm',

@@ -6,18 +6,17 @@ import TabList from '@mui/joy/TabList';
 import TabPanel from '@mui/joy/TabPanel';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Page } from '../../app/page';
 import { useT } from '../../i18n';
-import { selectDelivery, selectDeliveryPagePhase } from '../../machines/deliveries/page.machine';
+import { liveDeliveryPageMachine, selectDelivery, selectDeliveryPagePhase } from '../../machines/deliveries';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveDeliveryPageMachine } from '../../machines/deliveries/live';
 import { RetryAlert } from '../../ui/load-states';
 import { deliveryPath, isDeliveryTab, type DeliveryTab } from './deliveries-url';
 import { DeliveryCard } from './delivery-card';
 import { DeliveryPlaces, DeliveryRoute } from './delivery-route';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * /delivery-order/{id}/{tab}: one delivery order, tabs summary (the card's fields and the places
@@ -40,8 +39,7 @@ export default function DeliveryScreen() {
 function DeliveryPage({ deliveryId, tab }: { deliveryId: number; tab: DeliveryTab }) {
   const t = useT();
   const navigate = useNavigate();
-  const [machine] = useState(() => liveDeliveryPageMachine());
-  const actor = useActorRef(machine, { input: { deliveryId } });
+  const actor = useFlow(liveDeliveryPageMachine, { input: { deliveryId } });
   const phase = useSelector(actor, selectDeliveryPagePhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const delivery = useSelector(actor, selectDelivery);

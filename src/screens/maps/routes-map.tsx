@@ -2,16 +2,16 @@ import Box from '@mui/joy/Box';
 import LinearProgress from '@mui/joy/LinearProgress';
 import Skeleton from '@mui/joy/Skeleton';
 import Stack from '@mui/joy/Stack';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useSelector } from '@xstate/react';
+import { Suspense, useEffect, useMemo, useRef, type JSX } from 'react';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { baseMapOf } from '../../lib/base-map';
-import { placesKey, selectRoutesFailed, selectRoutesLoading, type RouteToDraw } from '../../machines/deliveries/routes-map.machine';
-import { liveRoutesMapMachine } from '../../machines/deliveries/routes-map.live';
+import { liveRoutesMapMachine, placesKey, type RouteToDraw, selectRoutesFailed, selectRoutesLoading } from '../../machines/deliveries';
 import { RetryAlert } from '../../ui/load-states';
 import { LazyMapView, type MapLine, type MapMarker } from '../../ui/map';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import { useFlow } from '../../app/use-flow';
 
 /** A driving route to draw: from the first place to the last, the others as stopovers in order. */
 export interface MapRoute {
@@ -44,8 +44,7 @@ export function RoutesMap({ ariaLabel, markers, routes, selectedId, onMarkerClic
   const t = useT();
   const { config } = useServices();
   const baseMap = useMemo(() => baseMapOf(config.maps), [config.maps]);
-  const [machine] = useState(() => liveRoutesMapMachine());
-  const actor = useActorRef(machine, { input: { routes: toDraw(routes) } });
+  const actor = useFlow(liveRoutesMapMachine, { input: { routes: toDraw(routes) } });
 
   // The machine hears when the routes change (it asks only for the routes whose places did).
   const signature = routesSignature(routes);

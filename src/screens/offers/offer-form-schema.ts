@@ -12,7 +12,7 @@ import {
   offerRefinement,
 } from '../../api/offer-rules';
 import type { MessageKey, Translate } from '../../i18n';
-import type { OfferFormValues } from '../../machines/offers/form.machine';
+import type { OfferFormValues } from '../../machines/offers';
 import { sharedMessageText } from '../records/field-messages';
 
 /**

@@ -1,18 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale, useT } from '../../i18n';
-import { liveOfferFormMachine } from '../../machines/offers/live';
+import { liveOfferFormMachine, type OfferFormMachine, selectUnsaved } from '../../machines/offers';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { selectUnsaved, type OfferFormMachine } from '../../machines/offers/form.machine';
-import { httpSessionFor } from '../../machines/session/live';
+import { httpSessionFor } from '../../machines/session';
 import type { ActorRefFrom } from 'xstate';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { OfferForm } from './offer-form';
+import { useFlow } from '../../app/use-flow';
 
 const LIST_PATH = '/operations/offers';
 
@@ -36,18 +36,17 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
   const services = useServices();
   const navigate = useNavigate();
   const getToken = useCallback(() => httpSessionFor(services.session).accessToken(), [services.session]);
-  const [machine] = useState(() =>
-    liveOfferFormMachine({
-      journal: services.journal,
-      notify: services.notify,
+  const actor = useFlow(
+    liveOfferFormMachine,
+    { input: { offerId, storeId } },
+    {
       language,
       getToken,
       // The machine runs this action while it enters `saved`, before its snapshot says so; a
       // microtask later the form is saved and the leave guard lets the navigation through.
       goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
-    }),
+    },
   );
-  const actor = useActorRef(machine, { input: { offerId, storeId } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const loadFailure = useSelector(actor, selectLoadFailure);

@@ -6,37 +6,34 @@ import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { Offer } from '../../api/offers';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { liveOffersListMachine } from '../../machines/offers/live';
+import { liveOffersListMachine, OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers/list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { DeleteOfferDialog } from './delete-offer-dialog';
 import { OFFER_ROW_HEIGHT, OfferRow } from './offer-row';
+import { filterAndPage, pageFromUrl, pageQuery, useUrlPagedList } from '../shared/url-paged-list';
+import { useFlow } from '../../app/use-flow';
 
 /** The URL carries the tab (?filter=active) and the 1-based page (?page=2): reload and back keep both. */
 function filterFromUrl(params: URLSearchParams): OffersFilter {
   return params.get('filter') === 'active' ? 'active' : 'all';
 }
 
-function pageFromUrl(params: URLSearchParams): number {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+function urlFor(filter: OffersFilter, page: number): Record<string, string> {
+  return { ...(filter === 'active' ? { filter } : {}), ...pageQuery(page) };
 }
 
-function urlFor(filter: OffersFilter, page: number): Record<string, string> {
-  return { ...(filter === 'active' ? { filter } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) };
-}
+const OFFERS_LIST = filterAndPage('offers.show');
 
 /** Current offers (/operations/offers): the session's store; nothing to list without one. */
 export default function OffersScreen() {
@@ -46,14 +43,11 @@ export default function OffersScreen() {
 
 function OffersList({ storeId }: { storeId: number }) {
   const { t, language } = useLocale();
-  const { journal, notify } = useServices();
   const [params, setParams] = useSearchParams();
   const filter = filterFromUrl(params);
   const page = pageFromUrl(params);
 
-  const [machine] = useState(() => liveOffersListMachine({ journal, notify }));
-  // useActorRef stops the actor on unmount: leaving the screen ends polling.
-  const actor = useActorRef(machine, { input: { storeId, filter, page } });
+  const actor = useFlow(liveOffersListMachine, { input: { storeId, filter, page } });
   const phase = useSelector(actor, (s): OffersListPhase => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready'));
   const loadFailure = useSelector(actor, selectLoadFailure);
   const stale = useSelector(actor, (s) => s.context.failures > 0);
@@ -62,25 +56,9 @@ function OffersList({ storeId }: { storeId: number }) {
   // The projection's view object is replaced only when an event changes it.
   const offers = useProjection('offers', (view) => view);
 
-  useEffect(() => {
-    const { context } = actor.getSnapshot();
-    if (filter !== context.filter || page !== context.page) actor.send({ type: 'offers.show', filter, page });
-  }, [filter, page, actor]);
-
-  // The one effect the screen owns: the browser tells it when the tab hides and shows again.
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'offers.pause' : 'offers.resume' });
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [actor]);
-
-  // Deleting the only offer of the last page leaves that page empty: show the new last page.
-  const lastPage = Math.max(0, pageCount(offers) - 1);
-  const pastTheEnd = phase === 'ready' && offers.loaded && offers.items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams(urlFor(filter, lastPage), { replace: true });
-  }, [pastTheEnd, filter, lastPage, setParams]);
+  // Deleting the only offer of the last page leaves that page empty: the hook shows the new last page.
+  const loaded = phase === 'ready' && offers.loaded ? { ...offers, rows: offers.items.length } : null;
+  const { show, onPage } = useUrlPagedList({ actor, machine: OFFERS_LIST, filter, page, queryFor: urlFor, setParams, loaded });
 
   const onSetStatus = useCallback((offer: Offer, status: 0 | 1) => actor.send({ type: 'offers.setStatus', offer, status }), [actor]);
   const onAskDelete = useCallback((offer: Offer, index: number) => actor.send({ type: 'offers.askDelete', offer, index }), [actor]);
@@ -93,7 +71,7 @@ function OffersList({ storeId }: { storeId: number }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Tabs
           value={filter}
-          onChange={(_, value) => setParams(urlFor(value === 'active' ? 'active' : 'all', 0))}
+          onChange={(_, value) => show(value === 'active' ? 'active' : 'all')}
           sx={{ bgcolor: 'transparent' }}
         >
           <TabList aria-label={t('offers.tabs')}>
@@ -145,7 +123,7 @@ function OffersList({ storeId }: { storeId: number }) {
             ))}
           </Stack>
           <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(offers.offset / Math.max(1, offers.limit))} pageCount={pageCount(offers)} onChange={(next) => setParams(urlFor(filter, next))} labels={labels} />
+            <Pagination page={Math.floor(offers.offset / Math.max(1, offers.limit))} pageCount={pageCount(offers)} onChange={onPage} labels={labels} />
           </Box>
         </>
       )}

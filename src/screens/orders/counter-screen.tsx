@@ -9,22 +9,21 @@ import List from '@mui/joy/List';
 import ListItem from '@mui/joy/ListItem';
 import ListItemButton from '@mui/joy/ListItemButton';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Order } from '../../api/orders';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
 import { pickupDeadline, pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
-import { COUNTER_UNDO_MS, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../machines/orders/counter.machine';
+import { COUNTER_UNDO_MS, liveCounterMachine, selectCounterPhase, selectMatchCount, selectMatches, selectSending, selectUndoable } from '../../machines/orders';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveCounterMachine } from '../../machines/orders/live';
 import { RetryAlert } from '../../ui/load-states';
 import { itemsText } from './order-row';
+import { useFlow } from '../../app/use-flow';
 
 /** /operations/orders/counter: counter mode. */
 export default function CounterScreen() {
@@ -40,9 +39,7 @@ export default function CounterScreen() {
  */
 function Counter({ storeId }: { storeId: number }) {
   const { t, language } = useLocale();
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveCounterMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveCounterMachine, { input: { storeId } });
   const phase = useSelector(actor, selectCounterPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const query = useSelector(actor, (s) => s.context.query);
@@ -57,13 +54,6 @@ function Counter({ storeId }: { storeId: number }) {
   const listRef = useRef<HTMLUListElement>(null);
   const hintId = useId();
   const matchesId = useId();
-
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'counter.pause' : 'counter.resume' });
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [actor]);
 
   const focusSearch = () => searchRef.current?.focus();
 

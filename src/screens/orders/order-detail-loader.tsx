@@ -3,14 +3,14 @@ import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import CircularProgress from '@mui/joy/CircularProgress';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
-import { liveOrderDetailMachine } from '../../machines/orders/live';
+import { liveOrderDetailMachine } from '../../machines/orders';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { OrderDetailView } from './order-detail-view';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * Loads an order and shows the order detail view: "Loading" while GET /stores/orders/{id} runs,
@@ -18,8 +18,7 @@ import { OrderDetailView } from './order-detail-view';
  */
 export function OrderDetailLoader({ orderId, headingLevel = 2 }: { orderId: number; headingLevel?: 2 | 3 }) {
   const t = useT();
-  const [machine] = useState(() => liveOrderDetailMachine());
-  const actor = useActorRef(machine, { input: { orderId } });
+  const actor = useFlow(liveOrderDetailMachine, { input: { orderId } });
   const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
   const order = useSelector(actor, (s) => s.context.order);
   const loadFailure = useSelector(actor, selectLoadFailure);

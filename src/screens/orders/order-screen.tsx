@@ -3,19 +3,17 @@ import Button from '@mui/joy/Button';
 import CircularProgress from '@mui/joy/CircularProgress';
 import Link from '@mui/joy/Link';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../machines/orders/page.machine';
-import { liveOrderPageMachine } from '../../machines/orders/live';
+import { liveOrderPageMachine, selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../machines/orders';
 import { RetryAlert } from '../../ui/load-states';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDetailView } from './order-detail-view';
+import { useFlow } from '../../app/use-flow';
 
 /** /operations/order/{id}: the order detail view and what the operator can do with the order. */
 export default function OrderScreen() {
@@ -31,9 +29,7 @@ export default function OrderScreen() {
 
 function OrderPage({ orderId }: { orderId: number }) {
   const t = useT();
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveOrderPageMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { orderId } });
+  const actor = useFlow(liveOrderPageMachine, { input: { orderId } });
   const phase = useSelector(actor, selectOrderPagePhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const order = useSelector(actor, (s) => s.context.order);

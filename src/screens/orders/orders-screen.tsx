@@ -10,21 +10,20 @@ import TabList from '@mui/joy/TabList';
 import Table from '@mui/joy/Table';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { defaultSortFor, type Order, type OrdersListFilter, type OrdersTab } from '../../api/orders';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
+import { dayjs } from '../../lib/dates';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { useUrlPagedList } from '../shared/url-paged-list';
+import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders/list.machine';
-import { liveOrdersListMachine } from '../../machines/orders/live';
+import { liveOrdersListMachine, ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
@@ -34,9 +33,11 @@ import CounterScreen from './counter-screen';
 import { OrderRow, orderRowStyles } from './order-row';
 import { OrdersFilterDrawer } from './orders-filter-drawer';
 import { activeFilterCount, filterFromUrl, ORDERS_TABS, pageFromUrl, pathForTab, queryFor } from './orders-url';
+import { useFlow } from '../../app/use-flow';
 
 /** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
 const ORDER_ROW_HEIGHT = 64;
+const ORDERS_LIST = filterAndPage('orders.show');
 
 /**
  * /operations/orders/{tab} and /operations/orders/filter/{tab}: the pending and sold (past)
@@ -52,15 +53,12 @@ export default function OrdersScreen() {
 
 function OrdersList({ tab }: { tab: OrdersTab }) {
   const { t, language } = useLocale();
-  const { journal, notify } = useServices();
   const [params, setParams] = useSearchParams();
   // One filter object per URL, so effects and callbacks below change only when the URL does.
   const filter = useMemo(() => filterFromUrl(tab, params), [tab, params]);
   const page = pageFromUrl(params);
 
-  const [machine] = useState(() => liveOrdersListMachine({ journal, notify }));
-  // useActorRef stops the actor on unmount: leaving the screen ends polling.
-  const actor = useActorRef(machine, { input: { filter, page } });
+  const actor = useFlow(liveOrdersListMachine, { input: { filter, page } });
   const phase = useSelector(actor, selectOrdersPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const busy = useSelector(actor, selectOrdersMutating);
@@ -69,25 +67,12 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const orders = useProjection('orders', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const { show, filterRef, onPage } = useUrlPagedList({ actor, showEvent: 'orders.show', filter, page, queryFor, setParams });
-
-  // The one effect the screen owns: the browser tells it when the tab hides and shows again.
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'orders.pause' : 'orders.resume' });
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [actor]);
+  // Handing over the only order of the last pending page leaves it empty: the hook shows the new last page.
+  const loaded = phase === 'ready' && orders.loaded ? { ...orders, rows: orders.items.length } : null;
+  const { show, filterRef, onPage } = useUrlPagedList({ actor, machine: ORDERS_LIST, filter, page, queryFor, setParams, loaded });
 
   const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show, filterRef]);
   const openFilters = useCallback(() => setDrawerOpen(true), []);
-
-  // Handing over the only order of the last pending page leaves it empty: show the new last page.
-  const lastPage = Math.max(0, pageCount(orders) - 1);
-  const pastTheEnd = phase === 'ready' && orders.loaded && orders.items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams(queryFor(filter, lastPage), { replace: true });
-  }, [pastTheEnd, filter, lastPage, setParams]);
 
   const onPickedUp = useCallback((order: Order) => actor.send({ type: 'orders.setStatus', order, status: 1 }), [actor]);
   const onAskCancel = useCallback((order: Order) => actor.send({ type: 'orders.askCancel', order }), [actor]);
@@ -99,7 +84,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const shown = (phase === 'ready' || refreshing) && orders.loaded;
   const narrowed = filter.search !== '' || activeFilterCount(filter) > 0;
   // Rows read "now" for PENDING vs NON PICKED UP; to the minute, so memoised rows stay put between polls.
-  const at = Math.floor(now() / 60_000) * 60_000;
+  const at = dayjs(now()).startOf('minute').valueOf();
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { dayStart, defaultSortFor, OrdersSortSchema, PickupStatusFilterSchema, type OrdersListFilter, type OrdersTab, type PickupStatusFilter } from '../../api/orders';
+import { pageQuery } from '../shared/url-paged-list';
 
 /**
  * The orders list's URL: the tab in the path (/operations/orders/pending, /operations/orders/sold;
@@ -37,10 +38,7 @@ export function filterFromUrl(tab: OrdersTab, params: URLSearchParams): OrdersLi
   };
 }
 
-export function pageFromUrl(params: URLSearchParams): number {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
-}
+export { pageFromUrl } from '../shared/url-paged-list';
 
 /** The query for a filter and a 0-based page; defaults are left out so URLs stay short. */
 export function queryFor(filter: OrdersListFilter, page: number): Record<string, string> {
@@ -50,7 +48,7 @@ export function queryFor(filter: OrdersListFilter, page: number): Record<string,
     ...(filter.to !== null ? { to: filter.to } : {}),
     ...(filter.search !== '' ? { q: filter.search } : {}),
     ...(filter.sort !== defaultSortFor(filter.tab) ? { sort: filter.sort } : {}),
-    ...(page > 0 ? { page: String(page + 1) } : {}),
+    ...pageQuery(page),
   };
 }
 

@@ -1,21 +1,22 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { JoyTheme, loadJoyTheme } from '../../app/joy-theme';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import type { HomeData } from '../../api/stores';
 import { useLocale, type MessageKey } from '../../i18n';
 import { now } from '../../lib/clock';
 import { OVERVIEW_REVIEW_COUNT } from '../../lib/constants';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveOverviewMachine } from '../../machines/store/live';
+import { liveOverviewMachine } from '../../machines/store';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
+import { Skeleton } from '../../ui/skeleton';
 import { Stars } from '../../ui/stars';
 import { ReviewSummary } from './review-card';
 import './overview.css';
+import { useFlow } from '../../app/use-flow';
 
 /** Heights reserved for each block, so the page does not move when the figures arrive. */
 const FIGURE_HEIGHT = 104;
@@ -32,11 +33,6 @@ function prefetchOrderDetailDialog() {
   // A prefetch that fails costs nothing: opening imports again and the route's boundary reports it.
   loadOrderDetailDialog().catch(() => {});
   loadJoyTheme().catch(() => {});
-}
-
-/** A placeholder of the size of what is coming (Joy's Skeleton look, `.plain-skeleton` in src/ui/plain.css): text of a level, or a rectangle. */
-function Skeleton({ level, width, height }: { level?: 'h2' | 'h3'; width?: CSSProperties['width']; height?: number }) {
-  return <span className="plain-skeleton" data-level={level} data-shape={height === undefined ? undefined : 'rect'} style={{ width, height }} />;
 }
 
 function Figure({ label, value }: { label: MessageKey; value: string | null }) {
@@ -184,9 +180,7 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
  */
 export default function OverviewScreen() {
   const { t, language } = useLocale();
-  const { journal } = useServices();
-  const [machine] = useState(() => liveOverviewMachine({ journal }));
-  const actor = useActorRef(machine);
+  const actor = useFlow(liveOverviewMachine);
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const loadFailure = useSelector(actor, selectLoadFailure);
   const failedText = useLoadFailureMessage(loadFailure, t('overview.loadFailed'));

@@ -1,5 +1,6 @@
 import type { Review } from '../../api/stores';
 import { useLocale } from '../../i18n';
+import { isoDateTime } from '../../lib/dates';
 import { formatMoney, formatNumber, relativeShort } from '../../lib/format';
 import { Stars } from '../../ui/stars';
 import './overview.css';
@@ -17,7 +18,7 @@ export function ReviewSummary({ review, now }: { review: Review; now: number }) 
       <div className="review-summary-head">
         <Stars rating={review.rating} label={t('stars.label', { rating: formatNumber(review.rating, language, 1) })} size={16} />
         <span className="review-summary-meta">
-          <time dateTime={new Date(review.date).toISOString()}>{t(`relative.${age.unit}`, { count: age.count })}</time>
+          <time dateTime={isoDateTime(review.date)}>{t(`relative.${age.unit}`, { count: age.count })}</time>
         </span>
         <span className="review-chip">
           <span>{review.category}</span>

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { PICKUP_MESSAGES, PickupLocationInputSchema } from '../../api/logistics';
 import type { MessageKey } from '../../i18n';
 import { isCountryCode } from '../../lib/countries';
-import type { PickupFormValues } from '../../machines/pickups/machine';
+import type { PickupFormValues } from '../../machines/pickups';
 
 const key = (k: MessageKey) => k;
 const { shape } = PickupLocationInputSchema;

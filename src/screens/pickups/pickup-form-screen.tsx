@@ -1,12 +1,10 @@
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
-import { liveAddressLookupMachine, livePickupFormMachine } from '../../machines/pickups/live';
+import { liveAddressLookupMachine, livePickupFormMachine } from '../../machines/pickups';
 import { RecordFormFrame } from '../records/record-form-frame';
 import { PickupForm } from './pickup-form';
+import { useFlow } from '../../app/use-flow';
 
 const LIST_PATH = '/pickups';
 
@@ -25,19 +23,14 @@ export default function PickupFormScreen() {
 }
 
 function PickupFormFlow({ storeId, pickupId }: { storeId: number; pickupId: number | null }) {
-  const { journal, notify } = useServices();
   const navigate = useNavigate();
-  const [machine] = useState(() =>
-    livePickupFormMachine({
-      journal,
-      notify,
-      // Runs while the machine enters `saved`; a microtask later the leave guard lets it through.
-      goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
-    }),
+  const actor = useFlow(
+    livePickupFormMachine,
+    { input: { recordId: pickupId, storeId } },
+    // Runs while the machine enters `saved`; a microtask later the leave guard lets it through.
+    { goToList: () => queueMicrotask(() => void navigate(LIST_PATH)) },
   );
-  const [lookupMachine] = useState(liveAddressLookupMachine);
-  const actor = useActorRef(machine, { input: { recordId: pickupId, storeId } });
-  const lookup = useActorRef(lookupMachine);
+  const lookup = useFlow(liveAddressLookupMachine);
   const store = useProjection('session', (view) => view.user?.store ?? null);
   const storePosition = store && Number.isFinite(store.lat) && Number.isFinite(store.lon) ? { lat: store.lat, lon: store.lon } : null;
   return (

@@ -5,22 +5,21 @@ import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
 import Option from '@mui/joy/Option';
 import Select from '@mui/joy/Select';
-import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import type { PickupLocation } from '../../api/logistics';
 import { useLocale } from '../../i18n';
 import { countryOptions } from '../../lib/countries';
-import { selectLookupOutcome, type addressLookupMachine, type Position } from '../../machines/pickups/address-lookup.machine';
-import type { PickupFormValues } from '../../machines/pickups/machine';
+import { type addressLookupMachine, type PickupFormValues, type Position, selectLookupOutcome } from '../../machines/pickups';
 import { selectFormChecking, selectFormSaving } from '../../machines/shared/record-form.machine';
-import { FormActions, FormSection } from '../../ui/form-fields';
+import { FormSection } from '../../ui/form-fields';
+import { EditForm, useEditForm } from '../records/edit-form';
 import { useSaveErrorText, type RecordFormActor } from '../records/record-form-frame';
-import { fieldMessage, RecordTextField } from '../records/record-fields';
+import { ContactSection, fieldMessage, RecordTextField } from '../records/record-fields';
 import { pickupFormSchema, POSITION_REQUIRED } from './pickup-form-schema';
 import { PickupMap } from './pickup-map';
 
@@ -53,12 +52,8 @@ export function PickupForm({
 }) {
   const { t, language } = useLocale();
   const [resolver] = useState(() => zodResolver(pickupFormSchema()));
-  const { register, control, handleSubmit, subscribe, getValues, setValue, formState } = useForm<PickupFormValues>({
-    defaultValues: initial,
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useEditForm<PickupFormValues>(actor, { defaultValues: initial, resolver });
+  const { register, control, getValues, setValue, formState } = form;
   const { errors } = formState;
   const saving = useSelector(actor, selectFormSaving);
   const checking = useSelector(actor, selectFormChecking);
@@ -73,10 +68,6 @@ export function PickupForm({
       )),
     [language],
   );
-
-  useEffect(() => {
-    return subscribe({ formState: { values: true }, callback: () => actor.send({ type: 'form.changed', values: getValues() }) });
-  }, [subscribe, getValues, actor]);
 
   const setPosition = useCallback(
     (position: Position) => {
@@ -112,92 +103,80 @@ export function PickupForm({
   });
 
   const positionMissing = errors.lat?.message === POSITION_REQUIRED || errors.lon?.message === POSITION_REQUIRED;
-  const submit = handleSubmit((values) => actor.send({ type: 'form.submit', values }));
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="pickup-form">
-      <Stack gap={2} sx={{ maxWidth: 860 }}>
-        <FormSection title={t('pickupForm.details')}>
-          <RecordTextField label={t('pickupForm.name')} error={fieldMessage(t, errors.name)} field={register('name')} autoComplete="off" />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}>
-            <RecordTextField label={t('pickupForm.address')} error={fieldMessage(t, errors.address)} field={register('address')} autoComplete="street-address" />
-            <Controller
-              control={control}
-              name="country"
-              render={({ field, fieldState }) => (
-                <FormControl error={fieldState.error !== undefined}>
-                  <FormLabel>{t('pickupForm.country')}</FormLabel>
-                  <Select
-                    placeholder={t('pickupForm.countryPlaceholder')}
-                    value={field.value || null}
-                    onChange={(_, value) => field.onChange(value ?? '')}
-                    onClose={field.onBlur}
-                    slotProps={{
-                      button: { ref: field.ref, 'data-testid': 'pickup-country', 'aria-invalid': fieldState.error !== undefined || undefined } as Record<string, unknown>,
-                      listbox: { sx: { maxHeight: 320 } },
-                    }}
-                    // Joy dims the placeholder to 64 %, below the 4.5:1 contrast text needs.
-                    sx={{ '--Select-placeholderOpacity': 1 }}
-                  >
-                    {countryItems}
-                  </Select>
-                  {fieldState.error && <FormHelperText>{fieldMessage(t, fieldState.error)}</FormHelperText>}
-                </FormControl>
-              )}
-            />
-          </Box>
-          <RecordTextField
-            label={t('pickupForm.openingHours')}
-            hint={t('pickupForm.openingHoursHint')}
-            error={fieldMessage(t, errors.opening_hours)}
-            field={register('opening_hours')}
-            autoComplete="off"
+    <EditForm form={form} name="pickup" status={{ saving, checking, errorText }} maxWidth={860} onSave={(values) => actor.send({ type: 'form.submit', values })} onCancel={onCancel}>
+      <FormSection title={t('pickupForm.details')}>
+        <RecordTextField label={t('pickupForm.name')} error={fieldMessage(t, errors.name)} field={register('name')} autoComplete="off" />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}>
+          <RecordTextField label={t('pickupForm.address')} error={fieldMessage(t, errors.address)} field={register('address')} autoComplete="street-address" />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <FormControl error={fieldState.error !== undefined}>
+                <FormLabel>{t('pickupForm.country')}</FormLabel>
+                <Select
+                  placeholder={t('pickupForm.countryPlaceholder')}
+                  value={field.value || null}
+                  onChange={(_, value) => field.onChange(value ?? '')}
+                  onClose={field.onBlur}
+                  slotProps={{
+                    button: { ref: field.ref, 'data-testid': 'pickup-country', 'aria-invalid': fieldState.error !== undefined || undefined } as Record<string, unknown>,
+                    listbox: { sx: { maxHeight: 320 } },
+                  }}
+                  // Joy dims the placeholder to 64 %, below the 4.5:1 contrast text needs.
+                  sx={{ '--Select-placeholderOpacity': 1 }}
+                >
+                  {countryItems}
+                </Select>
+                {fieldState.error && <FormHelperText>{fieldMessage(t, fieldState.error)}</FormHelperText>}
+              </FormControl>
+            )}
           />
-        </FormSection>
-
-        <FormSection title={t('pickupForm.position')} hint={t('pickupForm.positionHint')}>
-          <FindFromAddress lookup={lookup} control={control} onFind={find} />
-          <WatchedMap control={control} fallbackCenter={storePosition} onPick={onMapClick} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, alignItems: 'start' }}>
-            <RecordTextField
-              label={t('pickupForm.lat')}
-              // "Set the position…" once, under latitude; longitude is marked too.
-              error={positionMissing ? t('pickupForm.positionRequired') : fieldMessage(t, errors.lat)}
-              field={degreesField(register('lat', { valueAsNumber: true }))}
-              type="number"
-              inputMode="decimal"
-              step="any"
-              testId="pickup-lat"
-            />
-            <RecordTextField
-              label={t('pickupForm.lon')}
-              error={positionMissing ? undefined : fieldMessage(t, errors.lon)}
-              invalid={errors.lon !== undefined}
-              field={degreesField(register('lon', { valueAsNumber: true }))}
-              type="number"
-              inputMode="decimal"
-              step="any"
-              testId="pickup-lon"
-            />
-          </Box>
-        </FormSection>
-
-        <FormSection title={t('pickupForm.contact')}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, alignItems: 'start' }}>
-            <RecordTextField label={t('pickupForm.contactName')} error={fieldMessage(t, errors.contact_name)} field={register('contact_name')} autoComplete="off" />
-            <RecordTextField label={t('pickupForm.contactPhone')} error={fieldMessage(t, errors.contact_phone)} field={register('contact_phone')} type="tel" autoComplete="off" />
-          </Box>
-        </FormSection>
-
-        <FormActions
-          errorText={errorText}
-          errorTestId="pickup-save-error"
-          saving={saving}
-          labels={{ save: t('offerForm.save'), saving: t(checking ? 'common.checkingSaved' : 'offerForm.saving'), retry: t('offerForm.retry'), cancel: t('offerForm.cancel') }}
-          onCancel={onCancel}
+        </Box>
+        <RecordTextField
+          label={t('pickupForm.openingHours')}
+          hint={t('pickupForm.openingHoursHint')}
+          error={fieldMessage(t, errors.opening_hours)}
+          field={register('opening_hours')}
+          autoComplete="off"
         />
-      </Stack>
-    </form>
+      </FormSection>
+
+      <FormSection title={t('pickupForm.position')} hint={t('pickupForm.positionHint')}>
+        <FindFromAddress lookup={lookup} control={control} onFind={find} />
+        <WatchedMap control={control} fallbackCenter={storePosition} onPick={onMapClick} />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, alignItems: 'start' }}>
+          <RecordTextField
+            label={t('pickupForm.lat')}
+            // "Set the position…" once, under latitude; longitude is marked too.
+            error={positionMissing ? t('pickupForm.positionRequired') : fieldMessage(t, errors.lat)}
+            field={degreesField(register('lat', { valueAsNumber: true }))}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            testId="pickup-lat"
+          />
+          <RecordTextField
+            label={t('pickupForm.lon')}
+            error={positionMissing ? undefined : fieldMessage(t, errors.lon)}
+            invalid={errors.lon !== undefined}
+            field={degreesField(register('lon', { valueAsNumber: true }))}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            testId="pickup-lon"
+          />
+        </Box>
+      </FormSection>
+
+      <ContactSection
+        title={t('pickupForm.contact')}
+        name={{ label: t('pickupForm.contactName'), field: register('contact_name'), error: fieldMessage(t, errors.contact_name) }}
+        phone={{ label: t('pickupForm.contactPhone'), field: register('contact_phone'), error: fieldMessage(t, errors.contact_phone) }}
+      />
+    </EditForm>
   );
 }
 

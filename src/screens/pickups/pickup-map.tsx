@@ -2,12 +2,13 @@ import Skeleton from '@mui/joy/Skeleton';
 import { Suspense, useMemo } from 'react';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import type { Position } from '../../machines/pickups/address-lookup.machine';
+import { BRAND_PALETTE } from '../../lib/accent-palette';
+import type { Position } from '../../machines/pickups';
 import { baseMapOf, LazyMapView, type MapMarker } from '../../ui/map';
 
 const MAP_HEIGHT = 320;
 /** The console's orange (the top bar's), for the one marker. */
-const MARKER_COLOR = '#c2410c';
+const MARKER_COLOR = BRAND_PALETTE[500];
 
 /**
  * The pickup location on the map (OpenLayers, loaded when first shown): one marker where it is, a

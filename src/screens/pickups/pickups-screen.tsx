@@ -1,21 +1,20 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PickupLocation } from '../../api/logistics';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { livePickupsListMachine } from '../../machines/pickups/live';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../machines/shared/record-list.machine';
+import { livePickupsListMachine } from '../../machines/pickups';
 import { SearchBar } from '../../ui/search-bar';
-import { visuallyHidden } from '../../ui/visually-hidden';
-import { useListUrl } from '../records/list-url';
-import { DeleteRecordDialog, RecordListBody } from '../records/record-list-parts';
+import { useListUrl, useRecordListUrl } from '../records/list-url';
+import { DeleteRecordDialog, RecordListBody, RecordTableHead } from '../records/record-list-parts';
 import { PickupRow } from './pickup-row';
+import { useFlow } from '../../app/use-flow';
 
 /** /pickups: the store's pickup locations. */
 export default function PickupsScreen() {
@@ -25,11 +24,9 @@ export default function PickupsScreen() {
 
 function PickupsList() {
   const { t } = useLocale();
-  const { journal, notify } = useServices();
-  const { search, page, setSearch, setPage } = useListUrl();
+  const { search, page } = useListUrl();
 
-  const [machine] = useState(() => livePickupsListMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { query: { search } } });
+  const actor = useFlow(livePickupsListMachine, { input: { query: { search } } });
   const phase = useSelector(actor, selectListPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const confirming = useSelector(actor, selectConfirmingDelete);
@@ -37,7 +34,8 @@ function PickupsList() {
   const pickups = useProjection('pickups', (view) => view);
 
   // The machine loads only when the search really changed.
-  useEffect(() => actor.send({ type: 'list.show', query: { search } }), [actor, search]);
+  const query = useMemo(() => ({ search }), [search]);
+  const { setSearch, onPage } = useRecordListUrl({ actor, query, page, phase, view: pickups });
 
   const onAskDelete = useCallback((pickup: PickupLocation) => actor.send({ type: 'list.askDelete', record: pickup }), [actor]);
 
@@ -55,7 +53,7 @@ function PickupsList() {
         loadFailure={loadFailure}
         view={pickups}
         page={page}
-        onPage={setPage}
+        onPage={onPage}
         onRetry={() => actor.send({ type: 'list.retry' })}
         empty={{
           title: search !== '' ? t('pickups.emptySearch', { search }) : t('pickups.empty'),
@@ -68,26 +66,15 @@ function PickupsList() {
           minWidth: 900,
           testId: 'pickups-table',
           head: (
-            <tr>
-              <th scope="col" style={{ width: 180 }}>
-                {t('pickups.col.name')}
-              </th>
-              <th scope="col">{t('pickups.col.address')}</th>
-              <th scope="col" style={{ width: 100 }}>
-                {t('pickups.col.country')}
-              </th>
-              <th scope="col" style={{ width: 160 }}>
-                {t('pickups.col.hours')}
-              </th>
-              <th scope="col" style={{ width: 180 }}>
-                {t('pickups.col.contact')}
-              </th>
-              <th scope="col">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('records.actions')}
-                </Box>
-              </th>
-            </tr>
+            <RecordTableHead
+              columns={[
+                { label: t('pickups.col.name'), width: 180 },
+                { label: t('pickups.col.address') },
+                { label: t('pickups.col.country'), width: 100 },
+                { label: t('pickups.col.hours'), width: 160 },
+                { label: t('pickups.col.contact'), width: 180 },
+              ]}
+            />
           ),
           rows: (items) =>
             items.map((pickup) => (
@@ -96,12 +83,7 @@ function PickupsList() {
         }}
       />
 
-      <DeleteRecordDialog
-        title={confirming ? t('pickups.deleteTitle', { name: confirming.name }) : null}
-        body={t('pickups.deleteBody')}
-        onCancel={() => actor.send({ type: 'list.cancelDelete' })}
-        onConfirm={() => actor.send({ type: 'list.confirmDelete' })}
-      />
+      <DeleteRecordDialog actor={actor} title={confirming ? t('pickups.deleteTitle', { name: confirming.name }) : null} body={t('pickups.deleteBody')} />
     </>
   );
 }

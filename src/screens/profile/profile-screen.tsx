@@ -10,7 +10,7 @@ import RadioGroup from '@mui/joy/RadioGroup';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router-dom';
@@ -21,12 +21,9 @@ import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api
 import { useProjection } from '../../app/hooks';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import { profileValuesOf, type profileFormMachine } from '../../machines/profile/form.machine';
-import { selectLanguageFailure, selectLanguageSaving, selectLanguageShown, type languageSwitchMachine } from '../../machines/profile/language-switch.machine';
+import { type languageSwitchMachine, liveLanguageSwitchMachine, liveProfileFormMachine, type profileFormMachine, profileValuesOf, selectLanguageFailure, selectLanguageSaving, selectLanguageShown } from '../../machines/profile';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveLanguageSwitchMachine, liveProfileFormMachine } from '../../machines/profile/live';
 import { selectUser } from '../../machines/journal/selectors';
 import {
   selectSettingsJustSaved,
@@ -36,9 +33,10 @@ import {
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
-} from '../../machines/settings/form.machine';
+} from '../../machines/settings';
 import { fieldProps, TextField } from '../../ui/form-fields';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * /profile/{id}: the signed-in operator's own profile. {id} must be their operator id; any other
@@ -63,13 +61,10 @@ export default function ProfileScreen() {
 
 function Profile() {
   const t = useT();
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveProfileFormMachine({ journal, notify }));
   const storeId = useProjection('session', (view) => view.user?.store.id ?? 0);
-  const actor = useActorRef(machine, { input: { storeId } });
-  const [languageMachine] = useState(() => liveLanguageSwitchMachine({ journal, notify }));
+  const actor = useFlow(liveProfileFormMachine, { input: { storeId } });
   const onRecord = useProjection('session', (view) => view.user?.operator.preferences.language ?? 'en');
-  const languageActor = useActorRef(languageMachine, { input: { language: onRecord } });
+  const languageActor = useFlow(liveLanguageSwitchMachine, { input: { language: onRecord } });
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
   // Once any draft a reload left behind is read back: the form opens on it, or on the server's values.

@@ -1,3 +1,4 @@
+import Box from '@mui/joy/Box';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
@@ -5,11 +6,13 @@ import Input from '@mui/joy/Input';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { isMessageKey, type Translate } from '../../i18n';
+import { FormSection } from '../../ui/form-fields';
 import { sharedMessageText } from './field-messages';
 
 /**
  * What the truck and pickup location forms share: the fields' messages in the operator's
- * language, and a labelled input wired to react-hook-form with its message (or hint) tied to it.
+ * language, a labelled input wired to react-hook-form with its message (or hint) tied to it, and
+ * the person to call (a truck's driver, a location's contact).
  */
 
 /**
@@ -92,5 +95,23 @@ export function RecordTextField({
       />
       {(error ?? hint) && <FormHelperText>{error ?? hint}</FormHelperText>}
     </FormControl>
+  );
+}
+
+interface ContactField {
+  label: string;
+  field: Registered;
+  error: string | undefined;
+}
+
+/** The person to call about the record (a truck's driver, a location's contact): name and phone, side by side. */
+export function ContactSection({ title, name, phone }: { title: string; name: ContactField; phone: ContactField }) {
+  return (
+    <FormSection title={title}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, alignItems: 'start' }}>
+        <RecordTextField label={name.label} error={name.error} field={name.field} autoComplete="off" />
+        <RecordTextField label={phone.label} error={phone.error} field={phone.field} type="tel" autoComplete="off" />
+      </Box>
+    </FormSection>
   );
 }

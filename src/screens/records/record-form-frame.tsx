@@ -5,15 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useT, type MessageKey } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import {
-  selectFormLoadFailed,
-  selectFormLoading,
-  selectFormRestoredDraft,
-  selectFormSaveError,
-  selectFormUnsaved,
-  type RecordFormMachine,
-  type RecordSaveError,
-} from '../../machines/shared/record-form.machine';
+import { type RecordFormMachine, type RecordSaveError, selectFormLoadFailed, selectFormLoading, selectFormRestoredDraft, selectFormSaveError, selectFormUnsaved } from '../../machines/shared/record-form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 export type RecordFormActor<TRecord, TValues> = ActorRefFrom<RecordFormMachine<TRecord, TValues>>;

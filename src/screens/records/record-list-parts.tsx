@@ -4,7 +4,7 @@ import Card from '@mui/joy/Card';
 import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
@@ -14,6 +14,7 @@ import type { RecordListPhase } from '../../machines/shared/record-list.machine'
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 /**
  * What the trucks and pickup locations lists share (src/machines/record-list.machine.ts drives
@@ -46,9 +47,9 @@ export function RecordListBody<T>({
   /** Why the load failed (selectLoadFailure): an unreadable answer has its own message. */
   loadFailure: LoadFailure | null;
   view: RecordListView<T>;
-  /** 0-based, from the URL. */
+  /** 0-based, from the URL (useRecordListUrl replaces a page past the end by the last). */
   page: number;
-  onPage: (page: number, options?: { replace?: boolean }) => void;
+  onPage: (page: number) => void;
   onRetry: () => void;
   empty: { title: string; body: string; createLabel: string; createTo: string };
   /** The table: its label, minimum width, header cells and the rows of the page shown. */
@@ -58,13 +59,8 @@ export function RecordListBody<T>({
   const labels = usePaginationLabels();
   const shown = phase === 'ready' && view.loaded;
   const limit = Math.max(1, view.limit);
-  // Deleting the only row of the last page leaves it empty (or the URL names a page past the end): show the last page.
-  const lastPage = Math.max(0, pageCount(view) - 1);
-  const pastTheEnd = shown && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) onPage(lastPage, { replace: true });
-  }, [pastTheEnd, lastPage, onPage]);
-  const current = Math.min(page, lastPage);
+  // A page past the end shows the last one until the URL names it.
+  const current = Math.min(page, Math.max(0, pageCount(view) - 1));
   const items = view.items.slice(current * limit, current * limit + limit);
 
   return (
@@ -129,9 +125,46 @@ export function RecordListBody<T>({
   );
 }
 
-/** "Delete truck {name}?" with Cancel / Delete, open while `texts` is given. */
-export function DeleteRecordDialog({ title, body, onCancel, onConfirm }: { title: string | null; body: string; onCancel: () => void; onConfirm: () => void }) {
+/** A column of a records table: its heading, and the width of a narrow one (a number's is right-aligned). */
+export interface RecordColumn {
+  label: string;
+  width?: number;
+  numeric?: boolean;
+}
+
+/** The table's header row: the columns, then the actions column (named for screen readers only). */
+export function RecordTableHead({ columns }: { columns: readonly RecordColumn[] }) {
+  const { t } = useLocale();
+  return (
+    <tr>
+      {columns.map(({ label, width, numeric = false }) => (
+        <th key={label} scope="col" className={numeric ? 'number' : undefined} style={width === undefined ? undefined : { width }}>
+          {label}
+        </th>
+      ))}
+      <th scope="col">
+        <Box component="span" sx={visuallyHidden}>
+          {t('records.actions')}
+        </Box>
+      </th>
+    </tr>
+  );
+}
+
+/**
+ * "Delete truck {name}?" with Cancel / Delete, open while the list machine confirms a delete
+ * (`title`, null while it does not); the answer goes to the machine.
+ */
+export function DeleteRecordDialog({
+  actor,
+  title,
+  body,
+}: {
+  actor: { send(event: { type: 'list.cancelDelete' } | { type: 'list.confirmDelete' }): void };
+  title: string | null;
+  body: string;
+}) {
   const { t } = useLocale();
   const texts = title === null ? null : { title, body, cancel: t('records.deleteCancel'), confirm: t('records.deleteConfirm') };
-  return <ConfirmDeleteDialog texts={texts} onCancel={onCancel} onConfirm={onConfirm} />;
+  return <ConfirmDeleteDialog texts={texts} onCancel={() => actor.send({ type: 'list.cancelDelete' })} onConfirm={() => actor.send({ type: 'list.confirmDelete' })} />;
 }

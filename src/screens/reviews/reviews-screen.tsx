@@ -7,28 +7,29 @@ import ListItem from '@mui/joy/ListItem';
 import ListItemButton from '@mui/joy/ListItemButton';
 import Skeleton from '@mui/joy/Skeleton';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { liveReviewsMachine } from '../../machines/reviews/live';
+import { liveReviewsMachine, REVIEWS_PAGE_SIZE } from '../../machines/reviews';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { REVIEWS_PAGE_SIZE } from '../../machines/reviews/machine';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { ReviewSummary } from '../overview/review-card';
+import { pageFromUrl, pageQuery, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
+import { useFlow } from '../../app/use-flow';
 
 const ROW_HEIGHT = 112;
 
-/** The page in the URL is 1-based (?page=2); the machine counts from 0 like offsets. */
-function pageFromUrl(params: URLSearchParams): number {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
-}
+/** The URL names the page alone (?page=2, 1-based); the machine counts from 0 like offsets. */
+const REVIEWS_LIST: PagedListMachine<null, { context: { page: number } }, { type: 'reviews.showPage'; page: number }> = {
+  shows: ({ context }, _all, page) => context.page === page,
+  show: (_all, page) => ({ type: 'reviews.showPage', page }),
+};
+const reviewsQuery = (_all: null, page: number) => pageQuery(page);
 
 /** Reviews (/management/customers): every rating of the store, paged, newest first. */
 export default function ReviewsScreen() {
@@ -36,8 +37,7 @@ export default function ReviewsScreen() {
   const paginationLabels = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const page = pageFromUrl(params);
-  const [machine] = useState(() => liveReviewsMachine());
-  const actor = useActorRef(machine, { input: { page } });
+  const actor = useFlow(liveReviewsMachine, { input: { page } });
   const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
   const list = useSelector(actor, (s) => s.context.list);
   const loadFailure = useSelector(actor, selectLoadFailure);
@@ -45,11 +45,8 @@ export default function ReviewsScreen() {
   const shownPage = useSelector(actor, (s) => s.context.page);
 
   // The URL is the source of truth for the page (reload and back restore it).
-  useEffect(() => {
-    if (page !== actor.getSnapshot().context.page) actor.send({ type: 'reviews.showPage', page });
-  }, [page, actor]);
-
-  const goTo = (next: number) => setParams(next === 0 ? {} : { page: String(next + 1) });
+  const loaded = state === 'loaded' && list !== null ? { ...list, rows: list.data.length } : null;
+  const { onPage } = useUrlPagedList({ actor, machine: REVIEWS_LIST, filter: null, page, queryFor: reviewsQuery, setParams, loaded });
   const at = now();
 
   return (
@@ -119,7 +116,7 @@ export default function ReviewsScreen() {
           <Pagination
             page={shownPage}
             pageCount={pageCount(list)}
-            onChange={goTo}
+            onChange={onPage}
             labels={paginationLabels}
           />
         </Box>

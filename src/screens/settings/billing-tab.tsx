@@ -6,13 +6,11 @@ import Radio from '@mui/joy/Radio';
 import RadioGroup from '@mui/joy/RadioGroup';
 import Stack from '@mui/joy/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { BillingSchema, type Billing } from '../../api/settings';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
-import { liveBillingFormMachine, type BillingData } from '../../machines/settings/live';
+import { liveBillingFormMachine, type BillingData } from '../../machines/settings';
 import { FormSection } from '../../ui/form-fields';
 import {
   fieldMessage,
@@ -26,14 +24,13 @@ import {
   useSettingsForm,
   type SettingsFormActor,
 } from './settings-form-parts';
+import { useFlow } from '../../app/use-flow';
 
 const FREQUENCIES = BillingSchema.shape.invoice_frequency.options;
 
 /** Settings → Billing (/settings/billing): who the store's invoices are issued to and paid how. */
 export default function BillingTab({ storeId }: { storeId: number }) {
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveBillingFormMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveBillingFormMachine, { input: { storeId } });
   return (
     <SettingsFormFrame
       actor={actor}

@@ -8,19 +8,19 @@ import Switch from '@mui/joy/Switch';
 import Textarea from '@mui/joy/Textarea';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef } from '@xstate/react';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { SMS_TEXT_MAX, StoreConfigInputSchema } from '../../api/settings';
 import type { JournalStoreProfile } from '../../api/stores';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { accentPalette, isHexColor } from '../../lib/accent-palette';
-import { liveConfigurationFormMachine, type ConfigurationValues } from '../../machines/settings/configuration.live';
+import { COLOR_PICKER_START } from '../../lib/theme-colors';
+import { liveConfigurationFormMachine, type ConfigurationValues } from '../../machines/settings';
 import { FormSection } from '../../ui/form-fields';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { SettingsFieldset, SettingsFormActions, SettingsFormFrame, useSettingsForm, type SettingsFormActor } from './settings-form-parts';
 import type { SettingsPanel } from './settings-tabs';
+import { useFlow } from '../../app/use-flow';
 
 /** The schema's own message for a text over the limit (src/api/settings.ts); the form shows it translated. */
 const SMS_TOO_LONG = (() => {
@@ -35,9 +35,7 @@ const SMS_TOO_LONG = (() => {
  * follows the saved colour at once (store.profileSaved → the store projection → the theme).
  */
 const ConfigurationTab: SettingsPanel = ({ storeId }) => {
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveConfigurationFormMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveConfigurationFormMachine, { input: { storeId } });
   return (
     <SettingsFormFrame
       actor={actor}
@@ -123,7 +121,7 @@ function ConfigurationForm({ actor, saved }: { actor: SettingsFormActor<JournalS
 function ColorField({ value, error, onChange, onBlur }: { value: string; error?: string; onChange: (value: string) => void; onBlur: () => void }) {
   const t = useT();
   // The picker only takes #rrggbb: while the code is being typed it keeps the last valid colour.
-  const [lastValid, setLastValid] = useState(isHexColor(value) ? value : '#000000');
+  const [lastValid, setLastValid] = useState(isHexColor(value) ? value : COLOR_PICKER_START);
   if (isHexColor(value) && value !== lastValid) setLastValid(value);
   return (
     <FormControl error={error !== undefined}>
@@ -169,7 +167,7 @@ function ColorPreview({ color }: { color: string }) {
           component="span"
           aria-hidden="true"
           data-testid="accent-sample"
-          sx={{ px: 2, py: 0.75, borderRadius: 'sm', bgcolor: accent, color: '#fff', fontWeight: 'lg', fontSize: 'sm' }}
+          sx={{ px: 2, py: 0.75, borderRadius: 'sm', bgcolor: accent, color: 'common.white', fontWeight: 'lg', fontSize: 'sm' }}
         >
           {t('settings.configuration.previewSample')}
         </Box>

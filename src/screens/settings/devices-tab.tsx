@@ -8,7 +8,7 @@ import Input from '@mui/joy/Input';
 import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,37 +16,17 @@ import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useFormDraft } from '../../app/use-form-draft';
-import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { formDraftKey } from '../../lib/form-draft';
 import { formatDate, NOT_GIVEN } from '../../lib/format';
-import { liveDevicesMachine } from '../../machines/settings/devices.live';
-import {
-  allowanceProblem,
-  MAX_DEVICES_ALLOWED,
-  selectConfirmingRenew,
-  selectConfirmingUnregister,
-  selectDevices,
-  selectDevicesAllowed,
-  selectDevicesLoadFailed,
-  selectDevicesLoading,
-  selectKeyRevealed,
-  selectQrKey,
-  selectRenewing,
-  selectSavingAllowance,
-  selectShownKey,
-  selectUnregisteringId,
-  selectWorkIdle,
-  selectCopying,
-  type AllowanceProblem,
-  type DevicesMachine,
-} from '../../machines/settings/devices.machine';
+import { allowanceProblem, type AllowanceProblem, type DevicesMachine, liveDevicesMachine, MAX_DEVICES_ALLOWED, selectConfirmingRenew, selectConfirmingUnregister, selectCopying, selectDevices, selectDevicesAllowed, selectDevicesLoadFailed, selectDevicesLoading, selectKeyRevealed, selectQrKey, selectRenewing, selectSavingAllowance, selectShownKey, selectUnregisteringId, selectWorkIdle } from '../../machines/settings';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { QrCodeImage } from '../../ui/qr-code-image';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import type { SettingsPanel } from './settings-tabs';
+import { useFlow } from '../../app/use-flow';
 
 type DevicesActor = ActorRefFrom<DevicesMachine>;
 
@@ -62,9 +42,7 @@ async function copyToClipboard(text: string): Promise<void> {
  */
 const DevicesTab: SettingsPanel = ({ storeId }) => {
   const t = useT();
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveDevicesMachine({ journal, notify, copyText: copyToClipboard }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveDevicesMachine, { input: { storeId } }, { copyText: copyToClipboard });
   const loading = useSelector(actor, selectDevicesLoading);
   const loadFailed = useSelector(actor, selectDevicesLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);

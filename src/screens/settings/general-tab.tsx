@@ -6,14 +6,12 @@ import Stack from '@mui/joy/Stack';
 import Textarea from '@mui/joy/Textarea';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { StoreBasicInputSchema } from '../../api/settings';
 import type { StoreProfile } from '../../api/stores';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import { liveBusinessInfoFormMachine, type BusinessInfoValues } from '../../machines/settings/live';
+import { liveBusinessInfoFormMachine, type BusinessInfoValues } from '../../machines/settings';
 import { FormSection } from '../../ui/form-fields';
 import {
   fieldMessage,
@@ -28,14 +26,13 @@ import {
   useSettingsForm,
   type SettingsFormActor,
 } from './settings-form-parts';
+import { useFlow } from '../../app/use-flow';
 
 const DESCRIPTION_MAX = StoreBasicInputSchema.shape.description.maxLength ?? 500;
 
 /** Settings → Business Info (/settings/general): what customers see about the store. */
 export default function GeneralTab({ storeId }: { storeId: number }) {
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveBusinessInfoFormMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveBusinessInfoFormMachine, { input: { storeId } });
   return (
     <SettingsFormFrame
       actor={actor}

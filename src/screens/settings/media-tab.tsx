@@ -10,9 +10,9 @@ import { useProjection } from '../../app/hooks';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useServices } from '../../app/services';
 import { useT, type MessageKey } from '../../i18n';
-import { httpSessionFor } from '../../machines/session/live';
-import { recordStoreMedia, storeMediaTarget } from '../../machines/settings/media.live';
-import { UPLOAD_CROP_ASPECT, UPLOAD_MIN_HEIGHT_PX, UPLOAD_MIN_WIDTH_PX } from '../../machines/upload/machine';
+import { httpSessionFor } from '../../machines/session';
+import { recordStoreMedia, storeMediaTarget } from '../../machines/settings';
+import { UPLOAD_CROP_ASPECT, UPLOAD_MIN_HEIGHT_PX, UPLOAD_MIN_WIDTH_PX } from '../../machines/upload';
 import { ImageUpload } from '../shared/image-upload';
 import type { SettingsPanel } from './settings-tabs';
 

@@ -4,15 +4,13 @@ import ListItem from '@mui/joy/ListItem';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useActorRef } from '@xstate/react';
 import { useId, useState } from 'react';
 import type { Account } from '../../api/accounts';
 import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
 import { LanguageSchema, type Language } from '../../api/session';
-import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import type { LoadFailure } from '../../machines/shared/load-failure';
-import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings/live';
+import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../machines/settings';
 import { FormSection } from '../../ui/form-fields';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import {
@@ -27,6 +25,7 @@ import {
   useSettingsForm,
   type SettingsFormActor,
 } from './settings-form-parts';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * Settings → Operators (/settings/security): the signed-in operator's admin profile (name, phone,
@@ -35,9 +34,7 @@ import {
  * Admin store" otherwise (operatorProfileFailure in src/machines/settings.live.ts).
  */
 export default function SecurityTab({ storeId }: { storeId: number }) {
-  const { journal, notify } = useServices();
-  const [machine] = useState(() => liveOperatorProfileFormMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { storeId } });
+  const actor = useFlow(liveOperatorProfileFormMachine, { input: { storeId } });
   return (
     <SettingsFormFrame
       actor={actor}

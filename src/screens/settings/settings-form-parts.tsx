@@ -33,7 +33,7 @@ import {
   selectSettingsSaving,
   selectSettingsUnsaved,
   type SettingsFormMachine,
-} from '../../machines/settings/form.machine';
+} from '../../machines/settings';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 /**

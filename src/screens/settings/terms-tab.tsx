@@ -8,27 +8,17 @@ import DialogTitle from '@mui/joy/DialogTitle';
 import Modal from '@mui/joy/Modal';
 import ModalDialog from '@mui/joy/ModalDialog';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useProjection } from '../../app/hooks';
-import { useServices } from '../../app/services';
 import { useT, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateAndTime, relativeShort } from '../../lib/format';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveTermsMachine } from '../../machines/settings/terms.live';
-import {
-  selectTerms,
-  selectTermsAccepting,
-  selectTermsAcceptFailed,
-  selectTermsAcceptForbidden,
-  selectTermsConfirming,
-  selectTermsLoadFailed,
-  selectTermsLoading,
-  type StoreTerms,
-} from '../../machines/settings/terms.machine';
+import { liveTermsMachine, selectTerms, selectTermsAcceptFailed, selectTermsAcceptForbidden, selectTermsAccepting, selectTermsConfirming, selectTermsLoadFailed, selectTermsLoading, type StoreTerms } from '../../machines/settings';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import type { SettingsPanel } from './settings-tabs';
+import { useFlow } from '../../app/use-flow';
 
 /** "3d ago", "just now". */
 function agoText(t: Translate, at: number, current: number): string {
@@ -54,11 +44,9 @@ function useProjectedTerms(storeId: number): StoreTerms | null {
  */
 const TermsTab: SettingsPanel = ({ storeId }) => {
   const t = useT();
-  const { journal } = useServices();
   const projected = useProjectedTerms(storeId);
-  const [machine] = useState(() => liveTermsMachine({ journal }));
-  // The projection's terms are read once, at start: afterwards the machine holds the tab's copy.
-  const actor = useActorRef(machine, { input: { storeId, terms: projected } });
+    // The projection's terms are read once, at start: afterwards the machine holds the tab's copy.
+  const actor = useFlow(liveTermsMachine, { input: { storeId, terms: projected } });
   const terms = useSelector(actor, selectTerms);
   const loading = useSelector(actor, selectTermsLoading);
   const loadFailed = useSelector(actor, selectTermsLoadFailed);

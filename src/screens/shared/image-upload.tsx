@@ -1,14 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import type { SnackbarRequest } from '../../machines/snackbar/machine';
-import { liveUploadMachine } from '../../machines/upload/live';
-import {
-  selectCanSubmit,
-  selectHasUnsentImage,
-  selectUploadPhase,
-  type UploadEffects,
-  type UploadSnapshot,
-} from '../../machines/upload/machine';
+import type { SnackbarRequest } from '../../machines/snackbar';
+import { liveUploadMachine, selectCanSubmit, selectHasUnsentImage, selectUploadPhase, type UploadEffects, type UploadSnapshot } from '../../machines/upload';
 import { ImageUploadView } from '../../ui/image-upload/image-upload-view';
 
 export interface ImageUploadProps {

@@ -10,7 +10,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import * as z from 'zod';
 import { useT, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
-import { dayOf, financeRangeProblems, type FinanceRange } from '../../lib/finance-range';
+import { calendarDayOf, financeRangeProblems, type FinanceRange } from '../../lib/finance-range';
 
 /** The range rule of src/lib/finance-range.ts, checked against the clock when the form is applied; messages in the operator's language. */
 function rangeSchema(t: Translate) {
@@ -35,7 +35,7 @@ export function RangeForm({ range, onApply }: { range: FinanceRange; onApply: (r
     handleSubmit,
     formState: { errors },
   } = useForm<FinanceRange>({ resolver: zodResolver(schema), defaultValues: values, values });
-  const today = dayOf(now());
+  const today = calendarDayOf(now());
 
   return (
     <Stack

@@ -10,36 +10,25 @@ import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PaymentStatusSchema } from '../../api/finance';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
-import { dayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
+import { calendarDayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveSummaryMachine } from '../../machines/summary/live';
-import {
-  PAYMENTS_PAGE_SIZE,
-  sameView,
-  selectDownloading,
-  selectPayments,
-  selectPhase,
-  selectSummaries,
-  selectView,
-  type PaymentStatus,
-  type SummaryTab,
-  type SummaryView,
-} from '../../machines/summary/machine';
+import { liveSummaryMachine, PAYMENTS_PAGE_SIZE, type PaymentStatus, sameView, selectDownloading, selectPayments, selectPhase, selectSummaries, selectView, type SummaryTab, type SummaryView } from '../../machines/summary';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { RangeForm } from './range-form';
 import { DailyTable, FILTER_STATUSES, PaymentsTable, paymentStatusLabel } from './summary-tables';
+import { useFlow } from '../../app/use-flow';
+import { pageFromUrl, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
 
 const ROW_HEIGHT = 40;
 /** The Select's value for "All statuses" (a Select needs a value to show the option as chosen). */
@@ -48,21 +37,33 @@ const ALL = 'all';
 /**
  * The URL carries everything the screen shows: the tab in the path (/summary/current-transactions,
  * /summary/daily), the range (?from=2025-01-01&to=2025-01-07; none = the last 7 days), the status
- * filter (?status=pending) and the 1-based page (?page=2), so reload and back restore them.
+ * filter (?status=pending) and the 1-based page (?page=2), so reload and back restore them. Besides
+ * the page, the screen changes one parameter at a time and keeps the rest of the query as it is.
  */
-function viewFromUrl(tab: SummaryTab, params: URLSearchParams, at: number): SummaryView {
-  const status = PaymentStatusSchema.safeParse(params.get('status'));
-  const page = Number(params.get('page') ?? '1');
-  return {
-    tab,
-    range: financeRangeFromParams(params, at),
-    status: status.success ? status.data : null,
-    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
-  };
+interface SummaryUrl {
+  tab: SummaryTab;
+  /** The query without the page. */
+  query: string;
+  /** The day it is read on: without ?from/&to the range ends on it, so a new day is a new view. */
+  today: string;
 }
 
+function viewFromUrl({ tab, query }: SummaryUrl, page: number, at: number): SummaryView {
+  const params = new URLSearchParams(query);
+  const status = PaymentStatusSchema.safeParse(params.get('status'));
+  return { tab, range: financeRangeFromParams(params, at), status: status.success ? status.data : null, page };
+}
+
+/** The view is read with the clock each time: a screen left open past midnight moves its default range along. */
+const SUMMARY_VIEW: PagedListMachine<SummaryUrl, Parameters<typeof selectView>[0], { type: 'summary.show' } & SummaryView> = {
+  shows: (snapshot, url, page) => sameView(viewFromUrl(url, page, now()), selectView(snapshot)),
+  show: (url, page) => ({ type: 'summary.show', ...viewFromUrl(url, page, now()) }),
+};
+
+const summaryQuery = ({ query }: SummaryUrl, page: number) => withParams(query, { page: page > 0 ? String(page + 1) : null });
+
 /** The URL's query with some parameters set (a string) or removed (null); the rest kept as it is. */
-function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+function withParams(params: URLSearchParams | string, changes: Record<string, string | null>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) next.delete(name);
@@ -83,39 +84,30 @@ export default function SummaryScreen() {
 
 function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) {
   const { t, language } = useLocale();
-  const { notify } = useServices();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const today = dayOf(now());
-  // Read on every render (it is cheap), so a screen left open past midnight moves its default range along.
-  const view = viewFromUrl(tab, params, now());
-  const { from, to } = view.range;
-  const { status, page } = view;
+  const today = calendarDayOf(now());
+  const rest = withParams(params, { page: null }).toString();
+  // One value per URL and day, so the machine hears of a change of either (a screen left open
+  // past midnight moves its default range along).
+  const url = useMemo((): SummaryUrl => ({ tab, query: rest, today }), [tab, rest, today]);
+  const page = pageFromUrl(params);
+  const view = viewFromUrl(url, page, now());
 
-  const [machine] = useState(() => liveSummaryMachine({ notify }));
-  const actor = useActorRef(machine, { input: { storeId, ...view } });
+  const actor = useFlow(liveSummaryMachine, { input: { storeId, ...view } });
   const phase = useSelector(actor, selectPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const downloading = useSelector(actor, selectDownloading);
   const payments = useSelector(actor, selectPayments);
   const summaries = useSelector(actor, selectSummaries);
 
-  // The URL is the source of truth: a change of tab, range, status or page loads that view.
-  useEffect(() => {
-    const wanted: SummaryView = { tab, range: { from, to }, status, page };
-    if (!sameView(wanted, selectView(actor.getSnapshot()))) actor.send({ type: 'summary.show', ...wanted });
-  }, [tab, from, to, status, page, actor]);
+  // The URL is the source of truth: a change of tab, range, status or page loads that view. A page
+  // past the end (an old link, fewer payments than before) is replaced by the last page.
+  const loaded = payments === null ? null : { ...payments, rows: payments.data.length };
+  const { show, onPage, pastTheEnd } = useUrlPagedList({ actor, machine: SUMMARY_VIEW, filter: url, page, queryFor: summaryQuery, setParams, loaded });
 
-  // A page past the end (an old link, fewer payments than before): show the last page instead.
-  const lastPage = payments ? Math.max(0, pageCount(payments) - 1) : 0;
-  const pastTheEnd = payments !== null && payments.data.length === 0 && payments.total > 0 && view.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams((current) => withParams(current, { page: lastPage > 0 ? String(lastPage + 1) : null }), { replace: true });
-  }, [pastTheEnd, lastPage, setParams]);
-
-  const applyRange = (range: FinanceRange) => setParams((current) => withParams(current, { from: range.from, to: range.to, page: null }));
-  const chooseStatus = (next: PaymentStatus | null) => setParams((current) => withParams(current, { status: next, page: null }));
-  const goToPage = (next: number) => setParams((current) => withParams(current, { page: next > 0 ? String(next + 1) : null }));
+  const applyRange = (range: FinanceRange) => show({ ...url, query: withParams(rest, { from: range.from, to: range.to }).toString() });
+  const chooseStatus = (next: PaymentStatus | null) => show({ ...url, query: withParams(rest, { status: next }).toString() });
   const switchTab = (next: SummaryTab) => {
     // The range goes along; status and page belong to the payments list.
     const query = withParams(params, { status: null, page: null }).toString();
@@ -174,7 +166,7 @@ function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) 
           </Typography>
           <PaymentsTable payments={payments.data} />
           <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(payments.offset / Math.max(1, payments.limit))} pageCount={pageCount(payments)} onChange={goToPage} labels={paginationLabels} />
+            <Pagination page={Math.floor(payments.offset / Math.max(1, payments.limit))} pageCount={pageCount(payments)} onChange={onPage} labels={paginationLabels} />
           </Box>
         </>
       )}

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { OrderSummary, Payment } from '../../api/finance';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
-import { summaryTotals, type PaymentStatus } from '../../machines/summary/machine';
+import { summaryTotals, type PaymentStatus } from '../../machines/summary';
 
 /** Spec section 4: the filter offers these, in this order. */
 export const FILTER_STATUSES: readonly PaymentStatus[] = ['pending', 'canceled', 'completed', 'rejected'];

@@ -11,7 +11,7 @@ import Modal from '@mui/joy/Modal';
 import ModalDialog from '@mui/joy/ModalDialog';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OrdersSync, SyncedOrder } from '../../api/crm-sync';
@@ -20,11 +20,12 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale, type MessageKey, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
+import { isoDateTime } from '../../lib/dates';
 import { formatDateTime, formatMoney, formatNumber, NOT_GIVEN, relativeShort } from '../../lib/format';
 import { pickupStatus, pickupStatusColor } from '../../lib/pickup-status';
-import { liveSyncMachine } from '../../machines/sync/live';
-import { selectSyncBusy, selectSyncFailure, selectSyncPhase, selectSyncWindow, type SyncFailure } from '../../machines/sync/machine';
+import { liveSyncMachine, selectSyncBusy, selectSyncFailure, selectSyncPhase, selectSyncWindow, type SyncFailure } from '../../machines/sync';
 import { RetryAlert } from '../../ui/load-states';
+import { useFlow } from '../../app/use-flow';
 
 /** How often "5m ago" is brought up to date while the screen is open. */
 const RELATIVE_REFRESH_MS = 30_000;
@@ -44,7 +45,7 @@ function WhenText({ at, current }: { at: number; current: number }) {
   const age = relativeShort(at, current);
   const ago = age.unit === 'now' ? t('sync.justNow') : t('sync.ago', { time: t(`relative.${age.unit}`, { count: age.count }) });
   return (
-    <time dateTime={new Date(at).toISOString()}>
+    <time dateTime={isoDateTime(at)}>
       {formatDateTime(at)} · {ago}
     </time>
   );
@@ -252,8 +253,7 @@ function FullResyncDialog({ open, onCancel, onConfirm }: { open: boolean; onCanc
 export default function SynchronizationScreen() {
   const { t } = useLocale();
   const { journal } = useServices();
-  const [machine] = useState(() => liveSyncMachine({ journal }));
-  const actor = useActorRef(machine, { input: { lastSyncedAt: journal.state().crmSync.runs[0]?.synced_at ?? null } });
+  const actor = useFlow(liveSyncMachine, { input: { lastSyncedAt: journal.state().crmSync.runs[0]?.synced_at ?? null } });
   const phase = useSelector(actor, selectSyncPhase);
   const busy = useSelector(actor, selectSyncBusy);
   const failure = useSelector(actor, selectSyncFailure);

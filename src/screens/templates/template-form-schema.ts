@@ -9,7 +9,7 @@ import {
   priceField,
 } from '../../api/field-rules';
 import { templateProblems } from '../../api/offer-rules';
-import type { TemplateFormValues } from '../../machines/templates/form.machine';
+import type { TemplateFormValues } from '../../machines/templates';
 import { formTime } from '../offers/offer-form-schema';
 
 /**

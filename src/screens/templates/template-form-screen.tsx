@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { useProjection } from '../../app/hooks';
@@ -7,12 +7,12 @@ import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
-import { liveTemplateFormMachine } from '../../machines/templates/live';
+import { liveTemplateFormMachine, selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/templates';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { httpSessionFor } from '../../machines/session/live';
-import { selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/templates/form.machine';
+import { httpSessionFor } from '../../machines/session';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { TemplateForm } from './template-form';
+import { useFlow } from '../../app/use-flow';
 
 const LIST_PATH = '/operations/templates';
 
@@ -35,16 +35,15 @@ function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId
   const services = useServices();
   const navigate = useNavigate();
   const getToken = useCallback(() => httpSessionFor(services.session).accessToken(), [services.session]);
-  const [machine] = useState(() =>
-    liveTemplateFormMachine({
-      journal: services.journal,
-      notify: services.notify,
+  const actor = useFlow(
+    liveTemplateFormMachine,
+    { input: { templateId, storeId } },
+    {
       language,
       // Runs while the machine enters `saved`; a microtask later the leave guard lets it through.
       goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
-    }),
+    },
   );
-  const actor = useActorRef(machine, { input: { templateId, storeId } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const loadFailure = useSelector(actor, selectLoadFailure);

@@ -1,10 +1,5 @@
-import AspectRatio from '@mui/joy/AspectRatio';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
 import IconButton from '@mui/joy/IconButton';
 import Link from '@mui/joy/Link';
-import Switch from '@mui/joy/Switch';
 import Typography from '@mui/joy/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,13 +7,14 @@ import type { Language } from '../../api/session';
 import type { Template } from '../../api/templates';
 import { useLocale } from '../../i18n';
 import { weekdayName } from '../../i18n/weekdays';
-import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { timeOfDay } from '../../lib/offer-dates';
 import type { TemplatesFilter } from '../../machines/journal/events';
-import { DeleteIcon, EditIcon } from '../../ui/icons';
+import { EditIcon } from '../../ui/icons';
+import { ITEM_ROW_HEIGHT, ItemControls, ItemPhoto, ItemPrices, ItemRowCard, ItemText } from '../offers/item-row-parts';
 
 /** Rows and their skeletons share this height, so the page does not jump when data arrives. */
-export const TEMPLATE_ROW_HEIGHT = 120;
+export const TEMPLATE_ROW_HEIGHT = ITEM_ROW_HEIGHT;
 
 /** "Monday, Wednesday, Friday" in the operator's language (weekdays 1–7, monday first). */
 function repeatText(days: readonly number[], language: Language, t: ReturnType<typeof useLocale>['t']): string {
@@ -48,27 +44,11 @@ export const TemplateRow = memo(function TemplateRow({
   onAskDelete: (template: Template, index: number) => void;
 }) {
   const { t, language } = useLocale();
-  const active = template.status === 1;
-  const image = template.media[0]?.url ?? template.offer.media[0]?.url;
   const { offer } = template;
   return (
-    <Card
-      variant="outlined"
-      orientation="horizontal"
-      data-testid="template-row"
-      data-template-id={template.id}
-      sx={{ minHeight: TEMPLATE_ROW_HEIGHT, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}
-    >
-      <AspectRatio ratio="16/9" sx={{ width: { xs: 96, sm: 144 }, flexShrink: 0, borderRadius: 'sm' }}>
-        {image ? (
-          <img src={image} alt={t('templates.imageAlt', { name: template.name })} loading="lazy" />
-        ) : (
-          <Typography level="body-xs" textColor="text.secondary">
-            {t('templates.noImage')}
-          </Typography>
-        )}
-      </AspectRatio>
-      <Box sx={{ display: 'grid', gap: 0.25, minWidth: { xs: 'calc(100% - 112px)', md: 0 }, flex: '1 1 0' }}>
+    <ItemRowCard kind="template" id={template.id}>
+      <ItemPhoto kind="template" url={template.media[0]?.url ?? offer.media[0]?.url} name={template.name} />
+      <ItemText>
         <Typography level="title-md" component="h2" noWrap>
           <Link component={RouterLink} to={`/operations/templates/${tab}/${template.id}`} overlay={false} data-testid="template-name">
             {template.name}
@@ -86,26 +66,16 @@ export const TemplateRow = memo(function TemplateRow({
             pickupTo: timeOfDay(offer.pickup_date_to),
           })}
         </Typography>
-      </Box>
-      <Box sx={{ display: 'grid', justifyItems: { xs: 'start', md: 'end' }, gap: 0.25, minWidth: { md: 112 } }}>
-        <Typography level="title-md">{formatMoney(offer.unit_price, language)}</Typography>
-        <Typography level="body-xs" textColor="text.secondary">
-          <s aria-label={t('templates.originPrice', { price: formatMoney(offer.origin_price, language) })}>{formatMoney(offer.origin_price, language)}</s>
-        </Typography>
-        <Chip size="sm" variant="soft" color="primary">
-          {t('templates.discount', { discount: formatPercent(offer.discount, language, 0) })}
-        </Chip>
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Chip size="sm" variant="soft" color={active ? 'success' : 'neutral'} data-testid="template-status" sx={{ minWidth: 72, justifyContent: 'center' }}>
-          {active ? t('templates.statusActive') : t('templates.statusInactive')}
-        </Chip>
-        <Switch
-          checked={active}
-          disabled={disabled}
-          onChange={(event) => onSetStatus(template, event.target.checked ? 1 : 0)}
-          slotProps={{ input: { 'aria-label': t('templates.toggle', { name: template.name }) } }}
-        />
+      </ItemText>
+      <ItemPrices kind="template" prices={offer} />
+      <ItemControls
+        kind="template"
+        name={template.name}
+        active={template.status === 1}
+        disabled={disabled}
+        onSetStatus={(status) => onSetStatus(template, status)}
+        onDelete={() => onAskDelete(template, index)}
+      >
         <IconButton
           component={RouterLink}
           to={`/operations/templates/${tab}/${template.id}`}
@@ -115,10 +85,7 @@ export const TemplateRow = memo(function TemplateRow({
         >
           <EditIcon size="sm" />
         </IconButton>
-        <IconButton variant="plain" color="danger" disabled={disabled} aria-label={t('templates.delete', { name: template.name })} onClick={() => onAskDelete(template, index)}>
-          <DeleteIcon size="sm" />
-        </IconButton>
-      </Box>
-    </Card>
+      </ItemControls>
+    </ItemRowCard>
   );
 });

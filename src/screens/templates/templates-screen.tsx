@@ -6,25 +6,25 @@ import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
 import Typography from '@mui/joy/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Template } from '../../api/templates';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import type { TemplatesFilter } from '../../machines/journal/events';
-import { liveTemplatesListMachine } from '../../machines/templates/live';
+import { liveTemplatesListMachine, selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates/list.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
+import { listUrl, pageFromUrl, searchQuery, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
+import { useFlow } from '../../app/use-flow';
 
 /**
  * The URL carries everything the list shows: the tab in the path (/operations/templates, or
@@ -32,17 +32,18 @@ import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
  * so reload and back restore them.
  */
 const pathFor = (filter: TemplatesFilter) => (filter === 'recurring' ? '/operations/templates/filter/recurring' : '/operations/templates');
-function pageFromUrl(params: URLSearchParams): number {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+
+/** What the URL names besides the page: the tab (the path) and the search. */
+interface TemplatesUrl {
+  filter: TemplatesFilter;
+  search: string;
 }
-function queryFor(search: string, page: number): Record<string, string> {
-  return { ...(search !== '' ? { q: search } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) };
-}
-const urlFor = (filter: TemplatesFilter, search: string, page: number) => {
-  const query = new URLSearchParams(queryFor(search, page)).toString();
-  return query ? `${pathFor(filter)}?${query}` : pathFor(filter);
+type TemplatesShow = TemplatesUrl & { type: 'templates.show'; page: number };
+const TEMPLATES_LIST: PagedListMachine<TemplatesUrl, { context: TemplatesUrl & { page: number } }, TemplatesShow> = {
+  shows: ({ context }, { filter, search }, page) => context.filter === filter && context.search === search && context.page === page,
+  show: (url, page) => ({ type: 'templates.show', ...url, page }),
 };
+const templatesQuery = ({ search }: TemplatesUrl, page: number) => searchQuery(search, page);
 
 /** /operations/templates and /operations/templates/filter/{tab}: the session's store. */
 export default function TemplatesScreen() {
@@ -56,33 +57,24 @@ export default function TemplatesScreen() {
 
 function TemplatesList({ filter }: { filter: TemplatesFilter }) {
   const { t, language } = useLocale();
-  const { journal, notify } = useServices();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = pageFromUrl(params);
   const search = params.get('q') ?? '';
 
-  const [machine] = useState(() => liveTemplatesListMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { filter, search, page } });
+  const actor = useFlow(liveTemplatesListMachine, { input: { filter, search, page } });
   const phase = useSelector(actor, selectPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const busy = useSelector(actor, selectMutating);
   const confirming = useSelector(actor, selectConfirmingDelete);
   const templates = useProjection('templates', (view) => view);
 
-  useEffect(() => {
-    const { context } = actor.getSnapshot();
-    if (filter !== context.filter || page !== context.page || search !== context.search) actor.send({ type: 'templates.show', filter, search, page });
-  }, [filter, page, search, actor]);
-
-  const onSearch = useCallback((next: string) => setParams(queryFor(next, 0), { replace: true }), [setParams]);
-
-  // Deleting the only template of the last page leaves that page empty: show the new last page.
-  const lastPage = Math.max(0, pageCount(templates) - 1);
-  const pastTheEnd = phase === 'ready' && templates.loaded && templates.items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams(queryFor(search, lastPage), { replace: true });
-  }, [pastTheEnd, search, lastPage, setParams]);
+  const url = useMemo(() => ({ filter, search }), [filter, search]);
+  // Deleting the only template of the last page leaves that page empty: the hook shows the new last page.
+  const loaded = phase === 'ready' && templates.loaded ? { ...templates, rows: templates.items.length } : null;
+  const { show, onPage } = useUrlPagedList({ actor, machine: TEMPLATES_LIST, filter: url, page, queryFor: templatesQuery, setParams, loaded });
+  // A new search starts on the first page; typing does not fill the history.
+  const onSearch = useCallback((next: string) => show({ filter, search: next }, 0, true), [show, filter]);
 
   const onSetStatus = useCallback((template: Template, status: 0 | 1) => actor.send({ type: 'templates.setStatus', template, status }), [actor]);
   const onAskDelete = useCallback((template: Template, index: number) => actor.send({ type: 'templates.askDelete', template, index }), [actor]);
@@ -94,7 +86,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Tabs value={filter} onChange={(_, value) => void navigate(urlFor(value === 'recurring' ? 'recurring' : 'all', search, 0))} sx={{ bgcolor: 'transparent' }}>
+        <Tabs value={filter} onChange={(_, value) => void navigate(listUrl(pathFor(value === 'recurring' ? 'recurring' : 'all'), search))} sx={{ bgcolor: 'transparent' }}>
           <TabList aria-label={t('templates.tabs')}>
             <Tab value="all">{t('templates.tabAll')}</Tab>
             <Tab value="recurring">{t('templates.tabRecurring')}</Tab>
@@ -142,7 +134,7 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
             <Pagination
               page={Math.floor(templates.offset / Math.max(1, templates.limit))}
               pageCount={pageCount(templates)}
-              onChange={(next) => setParams(queryFor(search, next))}
+              onChange={onPage}
               labels={labels}
             />
           </Box>

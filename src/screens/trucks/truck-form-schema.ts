@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { TRUCK_STATUSES, TruckInputSchema } from '../../api/logistics';
-import type { TruckFormValues } from '../../machines/trucks/machine';
+import type { TruckFormValues } from '../../machines/trucks';
 
 /**
  * The truck form's schema: the api's own fields (src/api/logistics.ts), which the mock server

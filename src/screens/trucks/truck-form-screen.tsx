@@ -1,12 +1,11 @@
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
-import { liveTruckFormMachine } from '../../machines/trucks/live';
+import { liveTruckFormMachine } from '../../machines/trucks';
+import type { Truck } from '../../api/logistics';
 import { RecordFormFrame } from '../records/record-form-frame';
 import { TruckForm } from './truck-form';
+import { useFlow } from '../../app/use-flow';
 
 /** /truck/create and /truck/edit/{id}: one form, the session's store. */
 export default function TruckFormScreen() {
@@ -23,18 +22,16 @@ export default function TruckFormScreen() {
 }
 
 function TruckFormFlow({ storeId, truckId }: { storeId: number; truckId: number | null }) {
-  const { journal, notify } = useServices();
   const navigate = useNavigate();
-  const [machine] = useState(() =>
-    liveTruckFormMachine({
-      journal,
-      notify,
+  const actor = useFlow(
+    liveTruckFormMachine,
+    { input: { recordId: truckId, storeId } },
+    {
       // Runs while the machine enters `saved`; a microtask later the leave guard lets it through.
       // Back to the tab of the truck's status, where it now is.
-      goToList: (truck) => queueMicrotask(() => void navigate(`/trucks/${truck.status}`)),
-    }),
+      goToList: (truck: Truck) => queueMicrotask(() => void navigate(`/trucks/${truck.status}`)),
+    },
   );
-  const actor = useActorRef(machine, { input: { recordId: truckId, storeId } });
   return (
     <RecordFormFrame actor={actor} labels={{ loading: 'truckForm.loading', leaveBody: 'truckForm.leaveBody' }}>
       {(initial) => <TruckForm actor={actor} initial={initial} onCancel={() => void navigate(`/trucks/${initial.status}`)} />}

@@ -3,22 +3,22 @@ import Button from '@mui/joy/Button';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { TRUCK_STATUSES, type Truck, type TruckStatus } from '../../api/logistics';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../../machines/shared/record-list.machine';
-import { liveTrucksListMachine } from '../../machines/trucks/live';
+import { liveTrucksListMachine } from '../../machines/trucks';
 import { SearchBar } from '../../ui/search-bar';
-import { visuallyHidden } from '../../ui/visually-hidden';
-import { listUrl, useListUrl } from '../records/list-url';
-import { DeleteRecordDialog, RecordListBody } from '../records/record-list-parts';
+import { useListUrl, useRecordListUrl } from '../records/list-url';
+import { listUrl } from '../shared/url-paged-list';
+import { DeleteRecordDialog, RecordListBody, RecordTableHead } from '../records/record-list-parts';
 import { TruckRow } from './truck-row';
+import { useFlow } from '../../app/use-flow';
 
 const isTruckStatus = (tab: string | undefined): tab is TruckStatus => TRUCK_STATUSES.some((status) => status === tab);
 
@@ -32,12 +32,10 @@ export default function TrucksScreen() {
 
 function TrucksList({ status }: { status: TruckStatus }) {
   const { t } = useLocale();
-  const { journal, notify } = useServices();
   const navigate = useNavigate();
-  const { search, page, setSearch, setPage } = useListUrl();
+  const { search, page } = useListUrl();
 
-  const [machine] = useState(() => liveTrucksListMachine({ journal, notify }));
-  const actor = useActorRef(machine, { input: { query: { status, search } } });
+  const actor = useFlow(liveTrucksListMachine, { input: { query: { status, search } } });
   const phase = useSelector(actor, selectListPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const confirming = useSelector(actor, selectConfirmingDelete);
@@ -45,7 +43,8 @@ function TrucksList({ status }: { status: TruckStatus }) {
   const trucks = useProjection('trucks', (view) => view);
 
   // The machine loads only when the tab or the search really changed.
-  useEffect(() => actor.send({ type: 'list.show', query: { status, search } }), [actor, status, search]);
+  const query = useMemo(() => ({ status, search }), [status, search]);
+  const { setSearch, onPage } = useRecordListUrl({ actor, query, page, phase, view: trucks });
 
   const onAskDelete = useCallback((truck: Truck) => actor.send({ type: 'list.askDelete', record: truck }), [actor]);
 
@@ -72,7 +71,7 @@ function TrucksList({ status }: { status: TruckStatus }) {
         loadFailure={loadFailure}
         view={trucks}
         page={page}
-        onPage={setPage}
+        onPage={onPage}
         onRetry={() => actor.send({ type: 'list.retry' })}
         empty={{
           title: search !== '' ? t('trucks.emptySearch', { search }) : t(`trucks.empty.${status}`),
@@ -85,27 +84,16 @@ function TrucksList({ status }: { status: TruckStatus }) {
           minWidth: 940,
           testId: 'trucks-table',
           head: (
-            <tr>
-              <th scope="col">{t('trucks.col.name')}</th>
-              <th scope="col" style={{ width: 110 }}>
-                {t('trucks.col.plate')}
-              </th>
-              <th scope="col" className="number" style={{ width: 120 }}>
-                {t('trucks.col.capacity')}
-              </th>
-              <th scope="col">{t('trucks.col.driver')}</th>
-              <th scope="col" style={{ width: 160 }}>
-                {t('trucks.col.phone')}
-              </th>
-              <th scope="col" style={{ width: 140 }}>
-                {t('trucks.col.status')}
-              </th>
-              <th scope="col">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('records.actions')}
-                </Box>
-              </th>
-            </tr>
+            <RecordTableHead
+              columns={[
+                { label: t('trucks.col.name') },
+                { label: t('trucks.col.plate'), width: 110 },
+                { label: t('trucks.col.capacity'), width: 120, numeric: true },
+                { label: t('trucks.col.driver') },
+                { label: t('trucks.col.phone'), width: 160 },
+                { label: t('trucks.col.status'), width: 140 },
+              ]}
+            />
           ),
           rows: (items) =>
             items.map((truck) => (
@@ -114,12 +102,7 @@ function TrucksList({ status }: { status: TruckStatus }) {
         }}
       />
 
-      <DeleteRecordDialog
-        title={confirming ? t('trucks.deleteTitle', { name: confirming.name }) : null}
-        body={t('trucks.deleteBody')}
-        onCancel={() => actor.send({ type: 'list.cancelDelete' })}
-        onConfirm={() => actor.send({ type: 'list.confirmDelete' })}
-      />
+      <DeleteRecordDialog actor={actor} title={confirming ? t('trucks.deleteTitle', { name: confirming.name }) : null} body={t('trucks.deleteBody')} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/joy/Box';
-import type { CropRect, LoadedImage } from '../../machines/upload/machine';
+import type { CropRect, LoadedImage } from '../../lib/image-crop';
 
 /**
  * The cropped result, drawn by the browser from the same image (positioned and scaled inside a

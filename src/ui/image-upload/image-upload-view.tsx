@@ -18,7 +18,7 @@ import {
   type LoadedImage,
   type UploadPhase,
   type UploadProblem,
-} from '../../machines/upload/machine';
+} from '../../lib/image-crop';
 import { CropPreview } from './crop-preview';
 
 export interface ImageUploadViewProps {

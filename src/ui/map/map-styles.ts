@@ -1,6 +1,7 @@
 import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { RoadClass } from '../../lib/offline-map';
+import { MAP_PALETTES, type MapPalette } from '../../lib/theme-colors';
 
 /**
  * How the map draws: the offline base map's palette (light and dark), roads whose width follows
@@ -8,53 +9,12 @@ import type { RoadClass } from '../../lib/offline-map';
  * on every frame.
  */
 
-export interface Palette {
-  background: string;
-  water: string;
-  park: string;
-  roads: Record<RoadClass, { fill: string; casing: string }>;
-  /** A street zoomed out: one thin line. */
-  thinStreet: string;
-  label: string;
-  halo: string;
-  markerRing: string;
-  selectedRing: string;
-  lineCasing: string;
-}
+/** The offline base map's palette, markers and lines, light or dark: the theme's (src/lib/theme-colors.ts). */
+export type Palette = MapPalette;
 
-export const lightPalette: Palette = {
-  background: '#f2efe9',
-  water: '#aad3df',
-  park: '#cdebb0',
-  roads: {
-    street: { fill: '#ffffff', casing: '#d9d0c1' },
-    primary: { fill: '#fcd6a4', casing: '#c99a5b' },
-    trunk: { fill: '#f6b0a4', casing: '#c06f64' },
-  },
-  thinStreet: '#d9d0c1',
-  label: '#2f2f2f',
-  halo: 'rgba(255, 255, 255, 0.9)',
-  markerRing: '#ffffff',
-  selectedRing: '#111111',
-  lineCasing: 'rgba(255, 255, 255, 0.9)',
-};
+export const lightPalette: Palette = MAP_PALETTES.light;
 
-export const darkPalette: Palette = {
-  background: '#1d2025',
-  water: '#1d3a4c',
-  park: '#20362a',
-  roads: {
-    street: { fill: '#3b4049', casing: '#2a2e35' },
-    primary: { fill: '#6e5a37', casing: '#4a3c25' },
-    trunk: { fill: '#7c4640', casing: '#552f2b' },
-  },
-  thinStreet: '#3b4049',
-  label: '#e4e4e4',
-  halo: 'rgba(0, 0, 0, 0.85)',
-  markerRing: '#ffffff',
-  selectedRing: '#ffffff',
-  lineCasing: 'rgba(0, 0, 0, 0.7)',
-};
+export const darkPalette: Palette = MAP_PALETTES.dark;
 
 /** Road widths in metres on the ground, and the fewest pixels they get when zoomed out. */
 const ROAD_WIDTH: Record<RoadClass, { metres: number; minPx: number; maxPx: number; z: number }> = {
@@ -151,8 +111,8 @@ export function markerStyle(palette: Palette, selectedId: () => string | undefin
             ? new Text({
                 text: glyph,
                 font: `700 ${selected ? 13 : 11}px system-ui, sans-serif`,
-                fill: new Fill({ color: '#ffffff' }),
-                stroke: new Stroke({ color: 'rgba(0, 0, 0, 0.55)', width: 2 }),
+                fill: new Fill({ color: palette.markerGlyph }),
+                stroke: new Stroke({ color: palette.markerGlyphHalo, width: 2 }),
               })
             : undefined,
           zIndex: selected ? 2 : 1,

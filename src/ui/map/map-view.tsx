@@ -1,7 +1,6 @@
 import Box from '@mui/joy/Box';
 import IconButton from '@mui/joy/IconButton';
 import { useColorScheme } from '@mui/joy/styles';
-import SvgIcon from '@mui/joy/SvgIcon';
 import Typography from '@mui/joy/Typography';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
@@ -25,6 +24,7 @@ import 'ol/ol.css';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../../i18n';
 import { loadOfflineCity, OFFLINE_CITIES, offlineCitiesIn, type OfflineCity } from '../../lib/offline-map';
+import { FitIcon, MinusIcon, PlusIcon } from '../icons';
 import { visuallyHidden } from '../visually-hidden';
 import { areaStyle, darkPalette, labelStyle, lightPalette, lineStyle, markerStyle, roadStyle, type Palette } from './map-styles';
 import type { BaseMap, MapLine, MapMarker, MapViewProps } from './types';
@@ -68,28 +68,6 @@ interface Ol {
   fittedIds: string | null;
   /** Requests the offline cities in view not requested yet (offline base map only). */
   loadVisibleCities: (() => void) | null;
-}
-
-function PlusIcon() {
-  return (
-    <SvgIcon aria-hidden focusable="false">
-      <path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
-    </SvgIcon>
-  );
-}
-function MinusIcon() {
-  return (
-    <SvgIcon aria-hidden focusable="false">
-      <path d="M19 13H5v-2h14v2z" />
-    </SvgIcon>
-  );
-}
-function FitIcon() {
-  return (
-    <SvgIcon aria-hidden focusable="false">
-      <path d="M3 5v4h2V5h4V3H5c-1.1 0-2 .9-2 2zm2 10H3v4c0 1.1.9 2 2 2h4v-2H5v-4zm14 4h-4v2h4c1.1 0 2-.9 2-2v-4h-2v4zm0-16h-4v2h4v4h2V5c0-1.1-.9-2-2-2z" />
-    </SvgIcon>
-  );
 }
 
 function markerFeature(marker: MapMarker): Feature<Point> {
@@ -435,8 +413,8 @@ export default function MapView(props: MapViewProps) {
             px: 0.75,
             py: 0.25,
             borderTopLeftRadius: 'sm',
-            bgcolor: dark ? 'rgba(0, 0, 0, 0.75)' : 'rgba(255, 255, 255, 0.85)',
-            color: dark ? '#f0f0f0' : '#333333',
+            bgcolor: palette.attributionBg,
+            color: palette.attributionText,
             pointerEvents: 'none',
           }}
         >

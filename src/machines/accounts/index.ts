@@ -1,0 +1,2 @@
+export * from './list.machine';
+export * from './live';

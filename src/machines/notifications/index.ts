@@ -1,0 +1,5 @@
+export * from './push.live';
+export * from './push.machine';
+export * from './read-marks';
+export * from './refresh.live';
+export * from './refresh.machine';

@@ -1,0 +1,3 @@
+export * from './address-lookup.machine';
+export * from './live';
+export * from './machine';

@@ -1,0 +1,3 @@
+export * from './form.machine';
+export * from './language-switch.machine';
+export * from './live';

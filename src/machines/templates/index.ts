@@ -1,0 +1,3 @@
+export * from './form.machine';
+export * from './list.machine';
+export * from './live';
