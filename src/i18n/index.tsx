@@ -92,8 +92,11 @@ const LocaleContext = createContext<LocaleValue>({ language: 'en', t: (key, para
 export function LocaleProvider({ language: chosen, children }: { language: Language; children: ReactNode }) {
   const [previous, setPrevious] = useState(chosen);
   const language = loaded[chosen] ? chosen : previous;
-  // use() may be called conditionally; a loaded catalogue needs no thenable at all.
-  if (!loaded[language]) use(loadCatalogue(language));
+  // Always called, so the hooks after it run in the same order whether or not the catalogue is
+  // in: a loaded catalogue's thenable is already marked fulfilled and use() reads it at once. (A
+  // conditional use() broke React's replay of a suspended render: the catalogue arriving between
+  // the attempt and the replay skipped the use() there, and the hook lists no longer matched.)
+  use(loadCatalogue(language));
   useEffect(() => {
     if (!loaded[chosen]) void loadCatalogue(chosen).then(() => setPrevious(chosen));
   }, [chosen]);
