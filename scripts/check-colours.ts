@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
  * One design source (docs/decisions/035-one-design-source.md): a colour is written down in the
  * theme and nowhere else in src/. Everything else reads the theme's CSS variables
  * (`var(--joy-palette-neutral-200)`), Joy's palette names (`color="danger"`, `bgcolor:
- * 'common.white'`) or, where a CSS variable cannot reach (a canvas), the theme's data. This finds
- * the colour literals outside the theme: `npm run check:colours`, part of `npm test`.
+ * 'common.white'`) or, where a CSS variable cannot reach (a canvas), the theme object (Joy's
+ * `useTheme`). This finds the colour literals outside the theme: `npm run check:colours`, part of
+ * `npm test`.
  */
 
-/** The theme: Joy's theme, the console's own colours it is built from, the accent computed from a store's colour. */
-export const THEME_FILES: readonly string[] = ['src/app/theme.ts', 'src/lib/theme-colors.ts', 'src/lib/accent-palette.ts'];
+/** The theme: Joy's theme with the console's own colours, and the accent computed from a store's colour. */
+export const THEME_FILES: readonly string[] = ['src/app/theme.ts', 'src/lib/accent-palette.ts'];
 
 /**
  * Colours that are data, not design: the path models' stand-ins for the platform's answers (a
@@ -194,7 +195,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (found.length > 0) {
     console.error(`Colour literals outside the theme (${THEME_FILES.join(', ')}):`);
     for (const { file, line, literal } of found) console.error(`  ${file}:${line}: ${literal}`);
-    console.error('Read the theme instead: var(--joy-palette-…) in CSS, a Joy palette name in sx, src/lib/theme-colors.ts for a canvas (docs/decisions/035-one-design-source.md).');
+    console.error("Read the theme instead: var(--joy-palette-…) in CSS, a Joy palette name in sx, the theme object (Joy's useTheme) for a canvas (docs/decisions/035-one-design-source.md).");
     process.exit(1);
   }
   console.info('check:colours: no colour literal outside the theme.');

@@ -1,5 +1,4 @@
 import { dayjs } from './dates';
-import { DELIVERY_ROUTE, STATUS_MARKER, TRUCK_ROUTES } from './theme-colors';
 
 /**
  * How a delivery order reads on its card and on the maps (spec section 2, "Delivery card";
@@ -50,57 +49,55 @@ export type DeliveryStatusName = 'assigned' | 'delivered' | 'pending' | 'rejecte
 export type DeliveryStatusJoyColor = 'neutral' | 'warning' | 'success' | 'danger';
 
 export interface DeliveryStatusColor {
-  /** The status tag's Joy colour (solid variant: white text on the palette's 500 shade). */
+  /**
+   * The status tag's Joy colour (solid variant: white text on the palette's 500 shade); the map's
+   * marker and the legend draw that 500 shade, read from the theme (src/screens/deliveries/delivery-colors.ts).
+   */
   color: DeliveryStatusJoyColor;
-  /** The same shade as a hex colour, for map markers and legends (canvas needs a real colour). */
-  hex: string;
   /** A small sign drawn in the marker, so the status does not rest on colour alone. */
   glyph: string;
 }
 
 /**
  * One colour per delivery status, the same on the tag and on the map marker (spec section 4:
- * "values shown in colour"). `hex` is Joy's default 500 shade of `color` (the theme's, src/lib/theme-colors.ts;
- * a unit test holds them together); white text on each reads at 4.5:1 or better.
+ * "values shown in colour"); white text on each 500 shade reads at 4.5:1 or better (a unit test
+ * holds the theme to it).
  * - pending (no truck yet, nothing moving): neutral grey
  * - assigned (a truck has it, on its way): warning amber
  * - delivered: success green
  * - rejected (the recipient refused it, or nobody was there): danger red
  */
 export const DELIVERY_STATUS_COLORS: Readonly<Record<DeliveryStatusName, DeliveryStatusColor>> = {
-  pending: { color: 'neutral', hex: STATUS_MARKER.neutral, glyph: '…' },
-  assigned: { color: 'warning', hex: STATUS_MARKER.warning, glyph: '→' },
-  delivered: { color: 'success', hex: STATUS_MARKER.success, glyph: '✓' },
-  rejected: { color: 'danger', hex: STATUS_MARKER.danger, glyph: '✕' },
+  pending: { color: 'neutral', glyph: '…' },
+  assigned: { color: 'warning', glyph: '→' },
+  delivered: { color: 'success', glyph: '✓' },
+  rejected: { color: 'danger', glyph: '✕' },
 };
 
 export function deliveryStatusColor(status: DeliveryStatusName): DeliveryStatusColor {
   return DELIVERY_STATUS_COLORS[status];
 }
 
-/**
- * The colours of the trucks' routes on the delivery map, chosen to stand apart from each other
- * and from the status colours of the markers; a fleet larger than the list reuses it in turn.
- */
-export const TRUCK_ROUTE_COLORS: readonly string[] = TRUCK_ROUTES;
-
-/** The route colour of the `index`-th truck (trucks sorted by name, so a truck keeps its colour). */
-export function truckRouteColor(index: number): string {
-  const size = TRUCK_ROUTE_COLORS.length;
-  return TRUCK_ROUTE_COLORS[((Math.trunc(index) % size) + size) % size];
-}
-
 export type RoutePlaceKind = 'store' | 'pickup' | 'recipient';
 
-/** Marker colours of a delivery's places on its route map: the store, the pickup point, the door. */
-export const ROUTE_PLACE_COLORS: Readonly<Record<RoutePlaceKind, string>> = {
-  store: DELIVERY_ROUTE.store,
-  pickup: DELIVERY_ROUTE.pickup,
-  recipient: DELIVERY_ROUTE.recipient,
-};
+/**
+ * What the maps draw routes in (the theme's `route` palette, src/app/theme.ts): the markers of a
+ * delivery's places (the store, the pickup point, the door), its route's line, and the trucks'
+ * lines on the delivery map, which stand apart from each other and from the status markers.
+ */
+export interface RoutePalette extends Readonly<Record<RoutePlaceKind, string>> {
+  line: string;
+  trucks: readonly string[];
+}
 
-/** The colour of a single delivery's route line. */
-export const DELIVERY_ROUTE_COLOR = DELIVERY_ROUTE.line;
+/**
+ * The route colour of the `index`-th truck (trucks sorted by name, so a truck keeps its colour); a
+ * fleet larger than the list of colours reuses it in turn.
+ */
+export function truckRouteColor(index: number, colors: readonly string[]): string {
+  const size = colors.length;
+  return colors[((Math.trunc(index) % size) + size) % size];
+}
 
 /** The time of day of a delivery, 24-hour ("17:05"), for the delivery map's list. */
 export const formatDeliveryTime = (at: number): string => dayjs(at).format('HH:mm');
@@ -136,10 +133,10 @@ export interface TruckRoute<T extends RoutableDelivery> {
 
 /**
  * Each truck's route of the day: from the store to that truck's deliveries in delivery-date
- * order. Trucks are sorted by name and coloured in that order (TRUCK_ROUTE_COLORS); deliveries
- * without a truck ('') belong to no route.
+ * order. Trucks are sorted by name and coloured in that order (`colors`, the theme's
+ * `route.trucks`); deliveries without a truck ('') belong to no route.
  */
-export function truckRoutes<T extends RoutableDelivery>(deliveries: readonly T[], store: { lat: number; lon: number }): TruckRoute<T>[] {
+export function truckRoutes<T extends RoutableDelivery>(deliveries: readonly T[], store: { lat: number; lon: number }, colors: readonly string[]): TruckRoute<T>[] {
   const byTruck = new Map<string, T[]>();
   for (const delivery of deliveries) {
     if (delivery.delivery_truck === '') continue;
@@ -153,7 +150,7 @@ export function truckRoutes<T extends RoutableDelivery>(deliveries: readonly T[]
       const stops = byTruck.get(truck)!.toSorted((a, b) => a.delivery_date - b.delivery_date || a.id - b.id);
       return {
         truck,
-        color: truckRouteColor(index),
+        color: truckRouteColor(index, colors),
         stops,
         places: [{ lat: store.lat, lon: store.lon }, ...stops.map(({ lat, lon }) => ({ lat, lon }))],
       };

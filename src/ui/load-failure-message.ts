@@ -1,7 +1,7 @@
 import { useT } from '../i18n';
 
 /**
- * Why a load failed, as the flows remember it (src/machines/load-failure.ts: ui does not import
+ * Why a load failed, as the flows remember it (src/machines/shared/load-failure.ts: ui does not import
  * machines, the screens pass it on): 'unreadable' when the server answered with something the
  * console cannot read, 'failed' for anything else.
  */

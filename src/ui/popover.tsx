@@ -104,7 +104,7 @@ export function Popover({
 
   if (!shown) return null;
   return createPortal(
-    <div ref={panel} role="dialog" aria-labelledby={titleId} tabIndex={-1} className="plain-popover" style={{ width: `min(${width}px, calc(100vw - 16px))` }}>
+    <div ref={panel} role="dialog" aria-labelledby={titleId} tabIndex={-1} className="plain-sheet plain-popover" style={{ width: `min(${width}px, calc(100vw - 16px))` }}>
       <h2 id={titleId} className="plain-popover-title">
         {title}
       </h2>

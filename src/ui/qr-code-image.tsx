@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { encodeQr, qrPathData } from '../lib/qr-code';
-import { QR_CODE } from '../lib/theme-colors';
 
 /** The quiet zone the standard asks for around a symbol, in modules. */
 const QUIET_ZONE = 4;
@@ -26,9 +25,9 @@ export function QrCodeImage({ value, label, size = 208, testId }: { value: strin
       data-testid={testId}
       style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
     >
-      {/* A scanner needs dark on light whatever the colour scheme. */}
-      <rect width={modules} height={modules} fill={QR_CODE.paper} />
-      <path d={path} fill={QR_CODE.ink} />
+      {/* A scanner needs dark on light whatever the colour scheme: the theme's black on its white, in both. */}
+      <rect width={modules} height={modules} style={{ fill: 'var(--joy-palette-common-white)' }} />
+      <path d={path} style={{ fill: 'var(--joy-palette-common-black)' }} />
     </svg>
   );
 }

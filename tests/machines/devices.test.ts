@@ -31,7 +31,7 @@ import { device, PATH_KEY, PATH_NEW_KEY } from '../../src/machines/settings/devi
 
 /**
  * The devices machine with fake calls the test settles by hand, and the live actions
- * (devices.live.ts) with the snackbar, the clipboard and the log observed: what the operator is
+ * (settings/devices.live.ts) with the snackbar, the clipboard and the log observed: what the operator is
  * told, what is sent, and that the key goes nowhere but the machine's context and the clipboard.
  */
 

@@ -24,7 +24,7 @@ import { payment, paymentsPageOf, summary } from '../../src/machines/summary/pat
 /**
  * The summary machine with fake calls the test settles by hand: every call opens a deferred, so
  * the test decides when and how each request ends, sees what it asked for, and can count calls.
- * The actions are the live ones (summary.live.ts) with the snackbar, the log and the browser's
+ * The actions are the live ones (summary/live.ts) with the snackbar, the log and the browser's
  * download observed.
  */
 const WEEK = { from: '2025-01-01', to: '2025-01-07' };

@@ -62,7 +62,11 @@ function renderMap(language: 'en' | 'es' = 'en', { strict = false } = {}) {
 
 describe('RoutesMap', () => {
   it('draws every marker and the driving route from the directions service, on the offline base map', async () => {
-    renderMap();
+    // The first render of the file loads the lazy map (the stand-in): awaited, so React does not
+    // warn that it suspended inside a synchronous act().
+    await act(async () => {
+      renderMap();
+    });
     expect(await screen.findByRole('region', { name: 'Route of delivery 7' })).toBeTruthy();
     await waitFor(() => expect(drawn.current?.lines).toHaveLength(1));
     const props = drawn.current!;

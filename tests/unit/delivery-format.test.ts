@@ -2,6 +2,7 @@ import { extendTheme } from '@mui/joy/styles';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STATUSES } from '../../src/api/logistics';
+import { theme } from '../../src/app/theme';
 import { contrastRatio } from '../../src/lib/accent-palette';
 import {
   DELIVERY_STATUS_COLORS,
@@ -11,11 +12,16 @@ import {
   formatDeliveryTime,
   pickupInitials,
   statusCounts,
-  TRUCK_ROUTE_COLORS,
   truckRouteColor,
   truckRoutes,
 } from '../../src/lib/delivery-format';
 import { formatDateTime } from '../../src/lib/format';
+import { deliveryMapColors } from '../../src/screens/deliveries/delivery-colors';
+
+/** What the delivery maps draw in, read from the console's theme (src/app/theme.ts), in either colour scheme. */
+const mapColours = (['light', 'dark'] as const).map((scheme) => deliveryMapColors(theme.colorSchemes[scheme].palette));
+const [{ status: STATUS_MARKERS, route: ROUTES }] = mapColours;
+const TRUCK_ROUTE_COLORS = ROUTES.trucks;
 
 describe('pickupInitials: the initials of the pickup code’s first two words', () => {
   it.each([
@@ -107,19 +113,21 @@ describe('formatDeliveryDate: YYYY/MM/DD | hh:mm, local time, 24-hour clock', ()
 describe('deliveryStatusColor: one colour per status, the same on the tag and the marker', () => {
   const palette = extendTheme().colorSchemes.light.palette as unknown as Record<string, Record<number, string>>;
 
-  it('gives each status its own Joy colour and hex (never primary: that one is the store’s accent)', () => {
+  it('gives each status its own Joy colour and marker colour (never primary: that one is the store’s accent)', () => {
     const colours = DELIVERY_STATUSES.map((status) => deliveryStatusColor(status));
     expect(new Set(colours.map((c) => c.color)).size).toBe(DELIVERY_STATUSES.length);
-    expect(new Set(colours.map((c) => c.hex)).size).toBe(DELIVERY_STATUSES.length);
+    expect(new Set(DELIVERY_STATUSES.map((status) => STATUS_MARKERS[status])).size).toBe(DELIVERY_STATUSES.length);
     expect(new Set(colours.map((c) => c.glyph)).size).toBe(DELIVERY_STATUSES.length);
     expect(colours.map((c) => c.color)).not.toContain('primary');
     expect(Object.keys(DELIVERY_STATUS_COLORS).sort()).toEqual([...DELIVERY_STATUSES].sort());
   });
 
-  it.each(DELIVERY_STATUSES)('%s: the marker hex is the tag’s solid fill (Joy’s 500 shade), and white text on it reads at 4.5:1', (status) => {
-    const { color, hex } = deliveryStatusColor(status);
-    expect(hex.toUpperCase()).toBe(palette[color][500].toUpperCase());
-    expect(contrastRatio('#FFFFFF', hex)).toBeGreaterThanOrEqual(4.5);
+  it.each(DELIVERY_STATUSES)('%s: the marker colour is the tag’s solid fill (Joy’s 500 shade), and white text on it reads at 4.5:1', (status) => {
+    const { color } = deliveryStatusColor(status);
+    for (const { status: markers } of mapColours) {
+      expect(markers[status].toUpperCase()).toBe(palette[color][500].toUpperCase());
+      expect(contrastRatio('#FFFFFF', markers[status])).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('reads the way operators expect', () => {
@@ -145,7 +153,7 @@ describe('truckRoutes: from the store to each truck’s deliveries in delivery-d
   const store = { lat: 40.4, lon: -3.7 };
 
   it('one route per truck, sorted by name, each starting at the store; deliveries without a truck are on none', () => {
-    const routes = truckRoutes([stop(1, 'Van 2', 12), stop(2, 'Van 1', 15), stop(3, '', 9), stop(4, 'Van 1', 10), stop(5, 'Van 2', 11)], store);
+    const routes = truckRoutes([stop(1, 'Van 2', 12), stop(2, 'Van 1', 15), stop(3, '', 9), stop(4, 'Van 1', 10), stop(5, 'Van 2', 11)], store, TRUCK_ROUTE_COLORS);
     expect(routes.map((r) => r.truck)).toEqual(['Van 1', 'Van 2']);
     expect(routes[0].stops.map((s) => s.id)).toEqual([4, 2]);
     expect(routes[1].stops.map((s) => s.id)).toEqual([5, 1]);
@@ -160,7 +168,7 @@ describe('truckRoutes: from the store to each truck’s deliveries in delivery-d
     );
     fc.assert(
       fc.property(deliveries, (list) => {
-        const routes = truckRoutes(list.map((d) => stop(d.id, d.truck, d.hour)), store);
+        const routes = truckRoutes(list.map((d) => stop(d.id, d.truck, d.hour)), store, TRUCK_ROUTE_COLORS);
         expect(routes.flatMap((r) => r.stops).length).toBe(list.filter((d) => d.truck !== '').length);
         for (const route of routes) {
           expect(route.stops.every((s) => s.delivery_truck === route.truck)).toBe(true);
@@ -174,11 +182,13 @@ describe('truckRoutes: from the store to each truck’s deliveries in delivery-d
   });
 
   it('colours trucks in turn, wrapping past the palette', () => {
-    expect(truckRouteColor(0)).toBe(TRUCK_ROUTE_COLORS[0]);
-    expect(truckRouteColor(TRUCK_ROUTE_COLORS.length)).toBe(TRUCK_ROUTE_COLORS[0]);
-    expect(truckRouteColor(-1)).toBe(TRUCK_ROUTE_COLORS.at(-1));
+    expect(truckRouteColor(0, TRUCK_ROUTE_COLORS)).toBe(TRUCK_ROUTE_COLORS[0]);
+    expect(truckRouteColor(TRUCK_ROUTE_COLORS.length, TRUCK_ROUTE_COLORS)).toBe(TRUCK_ROUTE_COLORS[0]);
+    expect(truckRouteColor(-1, TRUCK_ROUTE_COLORS)).toBe(TRUCK_ROUTE_COLORS.at(-1));
     // Route colours are not status colours: a line never reads as a marker's status.
-    const statusHexes = Object.values(DELIVERY_STATUS_COLORS).map((c) => c.hex);
-    expect(TRUCK_ROUTE_COLORS.filter((c) => statusHexes.includes(c))).toEqual([]);
+    for (const { status, route } of mapColours) {
+      const statusColours = Object.values(status);
+      expect(route.trucks.filter((c) => statusColours.includes(c))).toEqual([]);
+    }
   });
 });

@@ -48,7 +48,7 @@ export function NotificationsPanel({
   return (
     <>
       {items.length === 0 ? (
-        <p className="notifications-empty">{t('shell.notificationsEmpty')}</p>
+        <p className="plain-small notifications-empty">{t('shell.notificationsEmpty')}</p>
       ) : (
         <ul className="plain-list notifications-list" data-testid="notifications-list">
           {items.map((notification) => (
@@ -84,14 +84,14 @@ function NotificationRow({ notification, isNew, onFollow }: { notification: Stor
   const content: ReactNode = (
     <>
       <span className="plain-list-decorator">
-        <Icon className="notifications-type-icon" data-color={typeColor[type]} data-icon={type} />
+        <Icon color={typeColor[type]} data-icon={type} />
       </span>
       <div className="notifications-content">
-        <p className="notifications-title" data-new={fresh} data-testid="notification-title">
+        <p className="plain-title notifications-title" data-new={fresh} data-testid="notification-title">
           {isNew && <span className="plain-visually-hidden">{`${t('notifications.unread')}: `}</span>}
           {title}
         </p>
-        <span className="notifications-meta">
+        <span className="plain-body-xs plain-text-secondary notifications-meta">
           <span className="plain-visually-hidden">{`${t(typeLabel[type])}, `}</span>
           <time dateTime={isoDateTime(created_at)} title={formatDateAndTime(created_at)} data-testid="notification-age">
             {t(`relative.${age.unit}`, { count: age.count })}
@@ -141,7 +141,7 @@ function PushControl({ status, onEnable }: { status: PushStatus; onEnable: () =>
   const asking = status === 'asking';
   return (
     <div className="notifications-push" data-testid="push-control">
-      <span className="notifications-push-hint" role={status === 'failed' ? 'alert' : undefined} data-failed={status === 'failed' || undefined} data-spaced={canEnable || undefined}>
+      <span className="plain-body-xs notifications-push-hint" role={status === 'failed' ? 'alert' : undefined} data-failed={status === 'failed' || undefined} data-spaced={canEnable || undefined}>
         {t(hint)}
       </span>
       {canEnable && (

@@ -30,7 +30,7 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate?: 
           <StoreAvatar key={user.store.avatar} src={user.store.avatar || undefined} initial={user.store.name.slice(0, 1)} />
         </RouterLink>
         <div className="shell-nav-store-text">
-          <p className="shell-store-name" data-testid="store-name">
+          <p className="plain-title shell-store-name" data-testid="store-name">
             {user.store.name}
           </p>
           {/* The operator's own profile (/profile/{id}): their e-mail is the way in. */}
@@ -78,7 +78,13 @@ const NavEntries = memo(function NavEntries({ role, pathname, onNavigate }: { ro
                 const current = isCurrent(pathname, entry.to);
                 return (
                   <li key={entry.to}>
-                    <RouterLink to={entry.to} aria-current={current ? 'page' : undefined} onClick={onNavigate} className="shell-nav-entry">
+                    <RouterLink
+                      to={entry.to}
+                      aria-current={current ? 'page' : undefined}
+                      data-selected={current || undefined}
+                      onClick={onNavigate}
+                      className="plain-list-button shell-nav-entry"
+                    >
                       {t(entry.label)}
                     </RouterLink>
                   </li>

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveStoreSwitchMachine } from '../../machines/store';
+import { liveStoreSwitchMachine, sameStoreSwitchView, selectStoreSwitchView } from '../../machines/store';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { Popover } from '../../ui/popover';
@@ -22,12 +22,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const actor = useFlow(liveStoreSwitchMachine, { input: { currentStoreId } });
-  const state = useSelector(actor, (s) => ({
-    loading: s.hasTag('loading'),
-    failed: s.matches('loadFailed'),
-    blocking: s.hasTag('blocking'),
-    accounts: s.context.accounts,
-  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.blocking === b.blocking && a.accounts === b.accounts);
+  const state = useSelector(actor, selectStoreSwitchView, sameStoreSwitchView);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const failedText = useLoadFailureMessage(loadFailure, t('shell.accountsFailed'));
 
@@ -63,7 +58,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
         )}
         {state.failed && (
           <>
-            <p className="store-switcher-failed">{failedText}</p>
+            <p className="plain-small store-switcher-failed">{failedText}</p>
             <button type="button" className="plain-button store-switcher-retry" data-variant="soft" data-size="sm" onClick={() => actor.send({ type: 'storeSwitch.retry' })}>
               {t('shell.retry')}
             </button>
@@ -86,7 +81,7 @@ export function StoreSwitcher({ currentStoreId }: { currentStoreId: number }) {
                       <StoreIcon />
                     </span>
                     {account.store_name}
-                    {current && <span className="store-switcher-current">{t('shell.currentStore')}</span>}
+                    {current && <span className="plain-body-xs store-switcher-current">{t('shell.currentStore')}</span>}
                   </button>
                 </li>
               );

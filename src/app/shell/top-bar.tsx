@@ -35,7 +35,7 @@ export function TopBar({
   const canSwitchRole = useProjection('session', selectCanSwitchRole);
   const DemoMenu = dev.DemoMenu;
   return (
-    <header className="shell-top-bar">
+    <header className="plain-band shell-top-bar">
       <button
         ref={menuButtonRef}
         type="button"

@@ -159,5 +159,7 @@ export const selectRouteLines = (s: RoutesMapSnapshot): Array<{ id: string; coor
     const drawn = s.context.drawn[route.id];
     return drawn ? [{ id: route.id, coordinates: drawn.route.coordinates }] : [];
   });
+/** The routes drawn so far, by id, with the places each was asked for. */
+export const selectDrawnRoutes = (s: RoutesMapSnapshot) => s.context.drawn;
 export const selectRoutesLoading = (s: RoutesMapSnapshot) => s.hasTag('busy');
 export const selectRoutesFailed = (s: RoutesMapSnapshot) => s.matches('failed');

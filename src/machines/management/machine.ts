@@ -13,7 +13,7 @@ export interface ManagementContext {
   info: ManagementInfo | null;
   sales: MonthlySales[] | null;
   earnings: Earning[] | null;
-  /** Why each part's last load failed (src/machines/load-failure.ts); null while it loads or once it has. */
+  /** Why each part's last load failed (src/machines/shared/load-failure.ts); null while it loads or once it has. */
   loadFailures: Record<ManagementPart, LoadFailure | null>;
 }
 

@@ -18,7 +18,7 @@ import { notProvided, promiseNotProvided } from '../shared/not-provided';
  *   the platform answers 404 or 405 (it has no topic subscription call: VITE_PUSH_TOPIC_SUBSCRIBE_PATH
  *   names a call it does not offer) is not retried: the popover says so.
  * - Whenever pushes do not arrive (not subscribed, for whatever reason), the store's notifications
- *   are refreshed every minute instead (notifications-refresh.machine.ts, docs/decisions/031).
+ *   are refreshed every minute instead (notifications/refresh.machine.ts, docs/decisions/031).
  * - The bell's read marks go through here too (notifications.markRead): the journal gets
  *   notifications.read and this browser remembers them for the operator.
  */

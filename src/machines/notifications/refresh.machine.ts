@@ -8,7 +8,7 @@ import { createPollerMachine } from '../shared/poller.machine';
  * NOTIFICATIONS_REFRESH_MS while the console is visible, with the shared poller's pause and
  * back-off (60 s → 120 s → 240 s). Each refresh appends what is new to the journal
  * (notifications.received), so the badge counts it. The push machine runs it whenever pushes do
- * not arrive (src/machines/push.machine.ts); the live wiring is notifications-refresh.live.ts.
+ * not arrive (src/machines/notifications/push.machine.ts); the live wiring is refresh.live.ts.
  */
 export interface NotificationsRefreshInput {
   storeId: number;

@@ -175,3 +175,5 @@ export const selectPickupDay = (snapshot: Snapshot): OfferDay => (snapshot.match
 /** The "(TOMORROW)" hints beside the end times. */
 export const selectOrderEndsTomorrow = (snapshot: Snapshot) => endsNextDay(snapshot.context.orderFrom, snapshot.context.orderTo);
 export const selectPickupEndsTomorrow = (snapshot: Snapshot) => endsNextDay(snapshot.context.pickupFrom, snapshot.context.pickupTo);
+/** The order and pickup windows as the machine placed them: the form's date values. */
+export const selectOfferWindows = (snapshot: Snapshot): OfferWindows => snapshot.context;

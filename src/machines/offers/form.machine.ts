@@ -380,3 +380,11 @@ export const selectSaveError = (s: OfferFormSnapshot) =>
 export const selectTemplateFailed = (s: OfferFormSnapshot) => s.matches({ editing: 'templateFailed' });
 /** Leaving asks first while this holds. */
 export const selectUnsaved = (s: OfferFormSnapshot) => s.context.dirty && s.status !== 'done';
+/** The saved offer's id (undefined until the offer exists on the server): its images can be uploaded then. */
+export const selectSavedOfferId = (s: OfferFormSnapshot) => s.context.offer?.id;
+/** The form makes a new offer (not an edit). */
+export const selectCreatingOffer = (s: OfferFormSnapshot) => s.context.offerId === null;
+/** The store's active templates a new offer can start from. */
+export const selectOfferTemplates = (s: OfferFormSnapshot) => s.context.templates;
+/** The template a new offer was last started from (null: none): the form is rebuilt when it changes. */
+export const selectStartedFrom = (s: OfferFormSnapshot) => s.context.startedFrom;

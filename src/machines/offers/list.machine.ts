@@ -1,4 +1,4 @@
-import { sendTo, setup } from 'xstate';
+import { sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../../api/codecs';
 import type { ItemStatus, Offer } from '../../api/offers';
 import { maxPollDelayMs, pollDelayAfter } from '../../lib/backoff';
@@ -175,3 +175,13 @@ export const offersListMachine = setup({
 
 /** The list region's state for the screen: it shows skeletons, the failure, or the page. */
 export type OffersListPhase = 'loading' | 'failed' | 'ready';
+
+type OffersListSnapshot = SnapshotFrom<typeof offersListMachine>;
+export const selectOffersPhase = (s: OffersListSnapshot): OffersListPhase =>
+  s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready';
+/** The last refresh failed: the page shown may be out of date. */
+export const selectOffersStale = (s: OffersListSnapshot) => s.context.failures > 0;
+/** A delete or a status change is being confirmed or sent. */
+export const selectOffersMutating = (s: OffersListSnapshot) => !s.matches({ mutation: 'idle' });
+/** The name of the offer a delete confirmation is open for, or null. */
+export const selectConfirmingDelete = (s: OffersListSnapshot) => (s.matches({ mutation: 'confirmingDelete' }) ? (s.context.deleting?.offer.name ?? '') : null);

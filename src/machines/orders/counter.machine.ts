@@ -264,3 +264,11 @@ export const selectMatches = (s: CounterSnapshot) => matchesOf(s.context).slice(
 export const selectMatchCount = (s: CounterSnapshot) => matchesOf(s.context).length;
 export const selectUndoable = (s: CounterSnapshot) => (s.matches({ pickup: 'undoable' }) ? (s.context.picked?.order ?? null) : null);
 export const selectSending = (s: CounterSnapshot) => s.hasTag('sending');
+/** What the operator typed at the desk. */
+export const selectCounterQuery = (s: CounterSnapshot) => s.context.query;
+/** The order Enter hands over next (null: none chosen yet). */
+export const selectSelectedOrder = (s: CounterSnapshot) => s.context.selected;
+/** Why Enter had nothing to select (no match, or several), or null. */
+export const selectCounterUnresolved = (s: CounterSnapshot) => s.context.unresolved;
+/** How many of the store's orders are open (waiting to be picked up). */
+export const selectOpenOrderCount = (s: CounterSnapshot) => s.context.orders.length;

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Order } from '../../api/orders';
 import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
@@ -44,3 +44,9 @@ export const orderDetailMachine = setup({
     failed: { on: { 'orderDetail.retry': 'loading' } },
   },
 });
+
+type OrderDetailSnapshot = SnapshotFrom<typeof orderDetailMachine>;
+export const selectOrderDetailPhase = (s: OrderDetailSnapshot): 'loading' | 'loaded' | 'failed' =>
+  s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading';
+/** The order once loaded (null before). */
+export const selectOrderDetailOrder = (s: OrderDetailSnapshot) => s.context.order;

@@ -176,5 +176,7 @@ export type OrdersListPhase = 'loading' | 'failed' | 'ready';
 export const selectOrdersPhase = (s: OrdersListSnapshot): OrdersListPhase =>
   s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready';
 export const selectOrdersMutating = (s: OrdersListSnapshot) => !s.matches({ mutation: 'idle' });
+/** The last refresh failed: the page shown may be out of date. */
+export const selectOrdersStale = (s: OrdersListSnapshot) => s.context.failures > 0;
 /** The order a cancel confirmation is open for, or null. */
 export const selectConfirmingCancel = (s: OrdersListSnapshot) => (s.matches({ mutation: 'confirmingCancel' }) ? s.context.cancelling : null);

@@ -151,4 +151,6 @@ export const orderPageMachine = setup({
 type OrderPageSnapshot = SnapshotFrom<typeof orderPageMachine>;
 export const selectOrderPagePhase = (s: OrderPageSnapshot) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready');
 export const selectOrderBusy = (s: OrderPageSnapshot) => s.hasTag('mutating');
+/** The order as the page shows it (null before it loads). */
+export const selectOrderPageOrder = (s: OrderPageSnapshot) => s.context.order;
 export const selectConfirmingOrderCancel = (s: OrderPageSnapshot) => s.matches({ ready: 'confirmingCancel' });

@@ -156,3 +156,5 @@ export type PasswordResetStep =
   | 'linkUsed'
   | 'accountClosed';
 export const selectPasswordResetStep = (s: PasswordResetSnapshot): PasswordResetStep => s.value as PasswordResetStep;
+/** The account the link is for, once the provider has checked the link. */
+export const selectPasswordResetEmail = (s: PasswordResetSnapshot) => s.context.email;

@@ -11,7 +11,7 @@ import { promiseNotProvided } from '../shared/not-provided';
  *
  * A pickup-form concern of its own, not part of the shared record form (trucks have no address):
  * the form machine keeps the values, this one the look-up. The geocoder is an injected actor
- * (src/machines/pickups.live.ts). Setting the position another way (a map click, typing it) sends
+ * (src/machines/pickups/live.ts). Setting the position another way (a map click, typing it) sends
  * `lookup.dismiss`, so an outcome about an older position does not linger.
  */
 

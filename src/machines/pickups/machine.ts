@@ -5,7 +5,7 @@ import { createRecordListMachine } from '../shared/record-list.machine';
 /**
  * The pickup locations list (/pickups) and form (/pickup/create, /pickup/edit/{id}) as typed
  * instances of the shared record machines; the form's "Find from address" is
- * address-lookup.machine.ts. Their effects are in pickups.live.ts.
+ * address-lookup.machine.ts. Their effects are in pickups/live.ts.
  */
 
 /** What the pickup locations list asks the server: a search ('' for none). */

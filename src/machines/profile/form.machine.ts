@@ -7,7 +7,7 @@ import { createSettingsFormMachine } from '../settings/form.machine';
 /**
  * The operator's own profile page (/profile/{id}): name, phone and language, saved with
  * POST /stores/operator/profile. One typed instance of the settings form flow
- * (settings-form.machine.ts): loading → editing → saving → editing.saved / editing.failed, with
+ * (settings/form.machine.ts): loading → editing → saving → editing.saved / editing.failed, with
  * the unsaved-changes flag the leave guard reads. What it loads is the signed-in operator as the
  * session holds it: the platform has no GET for an operator's profile.
  */

@@ -129,5 +129,9 @@ export const cityCheckMachine = setup({
 export type CityCheckSnapshot = SnapshotFrom<typeof cityCheckMachine>;
 export type CityCheckOutcome = 'idle' | 'waiting' | 'checking' | 'accepted' | 'unknownCity' | 'notServed' | 'taken' | 'failed';
 export const selectCityOutcome = (s: CityCheckSnapshot): CityCheckOutcome => s.value as CityCheckOutcome;
+/** The platform's last answer (null before one). */
+export const selectCityResult = (s: CityCheckSnapshot) => s.context.result;
+/** The country of the question asked or last answered ('' before one). */
+export const selectCityCountry = (s: CityCheckSnapshot) => s.context.query?.country ?? '';
 /** Outcomes that stop the form from being sent: the server would refuse it. */
 export const isBlockingCityOutcome = (outcome: CityCheckOutcome) => outcome === 'unknownCity' || outcome === 'notServed' || outcome === 'taken';

@@ -22,7 +22,7 @@ import { promiseNotProvided } from '../shared/not-provided';
  * link opens in a new tab as a new page load, so there is no event from emailSent to validating:
  * the link is the way in. Resending from the validate page (a refused link) is signing up again
  * with the same e-mail (the contract's "resend"), so that page links to /auth/register with the
- * e-mail filled. Effects are injected (registration.live.ts); journal entries are named actions.
+ * e-mail filled. Effects are injected (registration/live.ts); journal entries are named actions.
  *
  * The password lives in this machine's memory only (the form values, for a resend or for going
  * back to the form); it never reaches the journal, a log or a URL.
@@ -331,6 +331,8 @@ export function selectRegistrationStep(s: RegistrationSnapshot): RegistrationSte
 
 export const selectSending = (s: RegistrationSnapshot) => s.matches('sending');
 export const selectSignupFailure = (s: RegistrationSnapshot) => s.context.failure;
+/** The address the validation e-mail went to ('' before one was sent). */
+export const selectSentTo = (s: RegistrationSnapshot) => s.context.sentTo ?? '';
 export type ResendState = 'waiting' | 'resending' | 'resent' | 'resendFailed';
 export const selectResendState = (s: RegistrationSnapshot): ResendState | null =>
   s.matches('emailSent') ? ((s.value as { emailSent: ResendState }).emailSent ?? null) : null;

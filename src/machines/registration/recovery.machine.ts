@@ -85,3 +85,5 @@ export const recoveryMachine = setup({
 export type RecoverySnapshot = SnapshotFrom<typeof recoveryMachine>;
 export type RecoveryStep = 'editing' | 'sending' | 'sent' | 'notAnEmail' | 'unreachable';
 export const selectRecoveryStep = (s: RecoverySnapshot): RecoveryStep => s.value as RecoveryStep;
+/** The address the link is (or was last) asked for. */
+export const selectRecoveryEmail = (s: RecoverySnapshot) => s.context.email;

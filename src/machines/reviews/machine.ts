@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { PagedList } from '../../api/codecs';
 import type { Review } from '../../api/stores';
 import { offsetForPage } from '../../lib/paging';
@@ -56,3 +56,11 @@ export const reviewsMachine = setup({
     failed: { on: { 'reviews.retry': 'loading' } },
   },
 });
+
+type ReviewsSnapshot = SnapshotFrom<typeof reviewsMachine>;
+export const selectReviewsPhase = (s: ReviewsSnapshot): 'loading' | 'loaded' | 'failed' =>
+  s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading';
+/** The last page loaded (kept while the next one loads; null before the first). */
+export const selectReviewsList = (s: ReviewsSnapshot) => s.context.list;
+/** The page asked for, counted from 0 like offsets (the URL counts from 1). */
+export const selectReviewsPageIndex = (s: ReviewsSnapshot) => s.context.page;

@@ -264,6 +264,7 @@ export const selectDevicesLoading = (s: DevicesSnapshot) => s.matches('loading')
 export const selectDevicesLoadFailed = (s: DevicesSnapshot) => s.matches('loadFailed');
 export const selectDevicesAllowed = (s: DevicesSnapshot) => s.context.devicesAllowed;
 export const selectDevices = (s: DevicesSnapshot) => s.context.devices;
+export const selectDeviceCount = (s: DevicesSnapshot) => selectDevices(s).length;
 export const selectKeyRevealed = (s: DevicesSnapshot) => s.context.revealed;
 /** The key as the tab shows it: masked until revealed. */
 export const selectShownKey = (s: DevicesSnapshot) => (s.context.apiKey === null ? null : s.context.revealed ? s.context.apiKey : maskApiKey(s.context.apiKey));

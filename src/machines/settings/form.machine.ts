@@ -79,7 +79,7 @@ function saveFailureKey(error: unknown, failureOf: (error: unknown) => MessageKe
 
 /**
  * A settings form machine for one resource. The `load` and `save` actors and the journal,
- * snackbar and log actions are injected with `.provide()` (src/machines/settings.live.ts).
+ * snackbar and log actions are injected with `.provide()` (src/machines/settings/live.ts).
  */
 export function createSettingsFormMachine<TData, TValues>({ id, valuesOf, failureOf }: SettingsFormDefinition<TData, TValues>) {
   const machineSetup = setup({
@@ -247,3 +247,9 @@ export const selectSettingsJustSaved = <TData, TValues>(s: SettingsFormSnapshot<
 export const selectSettingsUnsaved = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.dirty;
 /** The form opened on a draft a reload left behind, not saved or discarded since. */
 export const selectSettingsRestoredDraft = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.restoredDraft && s.context.dirty;
+/** What the server last answered (the load, then each save); null before. */
+export const selectSettingsData = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.data;
+/** The values the server holds: the form's baseline. */
+export const selectSettingsSavedValues = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => s.context.saved;
+/** The values the form opens on, once loading (or restoring a draft) is over; null until then. */
+export const selectSettingsLoadedValues = <TData, TValues>(s: SettingsFormSnapshot<TData, TValues>) => (selectSettingsLoading(s) ? null : s.context.values);

@@ -6,7 +6,7 @@ import type { Journal } from '../journal/journal';
 /**
  * Settings → Media: where each store image is uploaded, and what a successful upload tells the
  * rest of the console. The upload itself is the shared image upload widget and its machine
- * (src/ui/image-upload, src/machines/upload.machine.ts); this module only names its target and
+ * (src/ui/image-upload, src/machines/upload/machine.ts); this module only names its target and
  * records its answer.
  */
 

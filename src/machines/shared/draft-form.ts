@@ -331,3 +331,17 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
     } as const,
   };
 }
+
+/** What the selectors below read of a draft form's snapshot, whichever form it is (the offer's, the template's). */
+interface DraftFormSnapshot<TValues> {
+  context: DraftFormContext<TValues>;
+  matches(state: 'loading' | 'loadFailed'): boolean;
+}
+
+/** The option groups, the record and any draft are loading. */
+export const selectDraftFormLoading = <TValues>(s: DraftFormSnapshot<TValues>) => s.matches('loading');
+export const selectDraftFormLoadFailed = <TValues>(s: DraftFormSnapshot<TValues>) => s.matches('loadFailed');
+/** What the form starts from once loaded: a restored draft, the record's values, or null (a blank form). */
+export const selectDraftFormInitial = <TValues>(s: DraftFormSnapshot<TValues>) => s.context.initial;
+/** The option groups the form offers (null until loaded). */
+export const selectDraftFormLookups = <TValues>(s: DraftFormSnapshot<TValues>) => s.context.lookups;

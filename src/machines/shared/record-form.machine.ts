@@ -13,7 +13,7 @@ import { promiseNotProvided } from './not-provided';
  *      ↓          ↑               ↘ editing.failed (every value kept, the message shown; Save
  *   loadFailed ───┘ (retry)                          sends the form's values again)
  *
- * A create whose answer was lost (timeout, dropped connection: src/machines/lost-answer.ts) may
+ * A create whose answer was lost (timeout, dropped connection: src/machines/shared/lost-answer.ts) may
  * have been stored, so it is never sent again blindly:
  *
  *   saving ─(answer lost)→ checking ─found→ saved ("It was saved; the answer had been lost on the way")
@@ -111,7 +111,7 @@ export interface RecordFormDefinition<TValues> {
 
 /**
  * A form machine for one kind of record. The `load` and `save` actors and the journal, snackbar,
- * router and log actions are injected with `.provide()` (src/machines/trucks.live.ts, pickups.live.ts).
+ * router and log actions are injected with `.provide()` (src/machines/trucks/live.ts, pickups/live.ts).
  */
 export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [] }: RecordFormDefinition<TValues>) {
   const errorOf = (error: unknown) => recordSaveErrorOf<TValues>(error, uniqueFields);
@@ -289,6 +289,8 @@ export type RecordFormSnapshot<TRecord, TValues> = SnapshotFrom<RecordFormMachin
 
 export const selectFormLoading = <TRecord, TValues>(s: RecordFormSnapshot<TRecord, TValues>) => s.matches('loading');
 export const selectFormLoadFailed = <TRecord, TValues>(s: RecordFormSnapshot<TRecord, TValues>) => s.matches('loadFailed');
+/** What the form opened with: the record's values or a new record's defaults (null until loaded). */
+export const selectFormInitial = <TRecord, TValues>(s: RecordFormSnapshot<TRecord, TValues>) => s.context.initial;
 export const selectFormSaving = <TRecord, TValues>(s: RecordFormSnapshot<TRecord, TValues>) => s.matches('saving') || s.matches('checking');
 /** A create's answer was lost: the form is finding out whether it was saved. */
 export const selectFormChecking = <TRecord, TValues>(s: RecordFormSnapshot<TRecord, TValues>) => s.matches('checking');

@@ -7,8 +7,8 @@ import { promiseNotProvided } from './not-provided';
 /**
  * The flow of a list of a store's records that arrives whole and is paged on the screen (trucks,
  * pickup locations; spec section 7 reads both as limit 10, offset 0, total = the list's
- * length). Each list is one typed instance of this factory (src/machines/trucks.machine.ts,
- * pickups.machine.ts): `TRecord` is a row, `TQuery` what the server is asked for (a status tab, a
+ * length). Each list is one typed instance of this factory (src/machines/trucks/machine.ts,
+ * pickups/machine.ts): `TRecord` is a row, `TQuery` what the server is asked for (a status tab, a
  * search). The page shown is the screen's business: the whole list is in the journal.
  *
  * Two regions run side by side:
@@ -50,8 +50,8 @@ export type RecordListFailure = 'load' | 'delete';
 
 /**
  * A list machine for one kind of record. The `loadList` and `deleteRecord` actors and the journal,
- * snackbar and log actions are injected with `.provide()` (src/machines/trucks.live.ts,
- * pickups.live.ts).
+ * snackbar and log actions are injected with `.provide()` (src/machines/trucks/live.ts,
+ * pickups/live.ts).
  */
 export function createRecordListMachine<TRecord extends ListedRecord, TQuery>({ id }: { id: string }) {
   return setup({

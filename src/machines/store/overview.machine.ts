@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { HomeData } from '../../api/stores';
 import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
 import { promiseNotProvided } from '../shared/not-provided';
@@ -39,3 +39,7 @@ export const overviewMachine = setup({
     failed: { on: { 'overview.reload': 'loading' } },
   },
 });
+
+type OverviewSnapshot = SnapshotFrom<typeof overviewMachine>;
+/** The last load failed: the screen offers a retry over the last figures it has. */
+export const selectOverviewFailed = (s: OverviewSnapshot) => s.matches('failed');

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Account } from '../../api/accounts';
 import type { SessionUser } from '../../api/session';
 import { loadFailureFromError, type LoadFailureContext } from '../shared/load-failure';
@@ -106,3 +106,23 @@ export const storeSwitchMachine = setup({
     },
   },
 });
+
+type StoreSwitchSnapshot = SnapshotFrom<typeof storeSwitchMachine>;
+
+/** What the switcher's popover shows. */
+export interface StoreSwitchView {
+  loading: boolean;
+  failed: boolean;
+  blocking: boolean;
+  accounts: Account[];
+}
+
+/** A new object each call: read it with `sameStoreSwitchView`, so the popover re-renders only when a field changes. */
+export const selectStoreSwitchView = (s: StoreSwitchSnapshot): StoreSwitchView => ({
+  loading: s.hasTag('loading'),
+  failed: s.matches('loadFailed'),
+  blocking: s.hasTag('blocking'),
+  accounts: s.context.accounts,
+});
+export const sameStoreSwitchView = (a: StoreSwitchView, b: StoreSwitchView) =>
+  a.loading === b.loading && a.failed === b.failed && a.blocking === b.blocking && a.accounts === b.accounts;

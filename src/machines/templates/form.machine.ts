@@ -156,3 +156,5 @@ export const selectTemplateChecking = (s: TemplateFormSnapshot) => s.matches('ch
 export const selectTemplateSaveError = (s: TemplateFormSnapshot) => (s.matches({ editing: 'failed' }) || s.matches({ editing: 'uncertain' }) ? s.context.error : null);
 /** Leaving asks first while this holds. */
 export const selectTemplateUnsaved = (s: TemplateFormSnapshot) => s.context.dirty && s.status !== 'done';
+/** The template as the server last answered it (edit, or after a save); null for a new one not saved yet. */
+export const selectSavedTemplate = (s: TemplateFormSnapshot) => s.context.template;

@@ -4,7 +4,7 @@ import { createRecordListMachine } from '../shared/record-list.machine';
 
 /**
  * The trucks list (/trucks/{status}) and the truck form (/truck/create, /truck/edit/{id}) as typed
- * instances of the shared record machines. Their effects are in trucks.live.ts.
+ * instances of the shared record machines. Their effects are in trucks/live.ts.
  */
 
 /** What the trucks list asks the server: one status tab, and a search ('' for none). */

@@ -1,12 +1,10 @@
 import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Radio from '@mui/joy/Radio';
 import RadioGroup from '@mui/joy/RadioGroup';
 import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
-import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,15 +12,12 @@ import type { Account } from '../../api/accounts';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
 import { NotSet } from '../records/record-row-parts';
-import { pageCount } from '../../lib/paging';
 import { liveAccountsListMachine, selectAccountsList, selectAccountsPhase } from '../../machines/accounts';
+import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, pageFromUrl, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { DeviceIcon, UserIcon } from '../../ui/icons';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { ACCOUNT_KINDS, accountsFilterFromUrl, accountsQueryFor } from './accounts-url';
 import { useFlow } from '../../app/use-flow';
@@ -46,7 +41,7 @@ export default function AccountsScreen() {
 }
 
 function AccountsList() {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => accountsFilterFromUrl(params), [params]);
   const page = pageFromUrl(params);
@@ -59,7 +54,6 @@ function AccountsList() {
   const loaded = phase === 'ready' && list !== null ? { ...list, rows: list.data.length } : null;
   const { show, filterRef, onPage } = useUrlPagedList({ actor, machine: ACCOUNTS_LIST, filter, page, queryFor: accountsQueryFor, setParams, loaded });
   const onSearch = useCallback((search: string) => show({ ...filterRef.current, search }, 0, true), [show, filterRef]);
-  const labels = usePaginationLabels();
 
   const refreshing = phase === 'loading' && list !== null;
   const narrowed = filter.search !== '' || filter.kind !== 'all';
@@ -87,28 +81,16 @@ function AccountsList() {
         </FormControl>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('accounts.loadFailed')} failure={loadFailure} retryLabel={t('accounts.retry')} onRetry={() => actor.send({ type: 'accounts.retry' })} />}
-
-      {phase === 'loading' && list === null && <SkeletonStack count={6} height={ROW_HEIGHT} label={t('app.loading')} />}
-
-      {list !== null && phase !== 'failed' && list.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {narrowed ? t('accounts.emptyFiltered') : t('accounts.empty')}
-          </Typography>
-        </Card>
-      )}
-
-      {list !== null && phase !== 'failed' && list.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="accounts-range">
-            {t('accounts.range', {
-              from: formatNumber(list.data.length > 0 ? list.offset + 1 : list.offset, language),
-              to: formatNumber(list.offset + list.data.length, language),
-              total: formatNumber(list.total, language),
-            })}
-          </Typography>
-          <Sheet variant="outlined" sx={{ borderRadius: 'sm', filter: refreshing ? 'grayscale(1)' : 'none', transition: refreshing ? 'filter 120ms 250ms' : 'none' }} aria-busy={refreshing}>
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('accounts.loadFailed'), kind: loadFailure, retryLabel: t('accounts.retry'), onRetry: () => actor.send({ type: 'accounts.retry' }) }}
+        placeholder={{ count: 6, height: ROW_HEIGHT }}
+        empty={{ title: narrowed ? t('accounts.emptyFiltered') : t('accounts.empty') }}
+        range={{ message: 'accounts.range', testId: 'accounts-range' }}
+        list={list !== null && phase !== 'failed' ? { ...list, items: list.data } : null}
+        onPage={onPage}
+        renderRows={(items) => (
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', ...refreshingSx(refreshing) }} aria-busy={refreshing}>
             <Table
               aria-label={t('accounts.tableLabel')}
               sx={{
@@ -126,18 +108,15 @@ function AccountsList() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.map((account, index) => (
+                {items.map((account, index) => (
                   // An account the platform sends without an id is keyed by its place on the page.
                   <AccountRow key={account.id ?? `at-${index}`} account={account} />
                 ))}
               </tbody>
             </Table>
           </Sheet>
-          <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(list.offset / Math.max(1, list.limit))} pageCount={pageCount(list)} onChange={onPage} labels={labels} />
-          </Box>
-        </>
-      )}
+        )}
+      />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../i18n';
-import { selectResendState } from '../../machines/registration';
+import { selectResendState, selectSentTo } from '../../machines/registration';
 import { handEmail } from './handed-email';
 import type { RegistrationActor } from './register-form';
 
@@ -19,7 +19,7 @@ import type { RegistrationActor } from './register-form';
  */
 export function EmailSent({ actor }: { actor: RegistrationActor }) {
   const t = useT();
-  const sentTo = useSelector(actor, (s) => s.context.sentTo ?? '');
+  const sentTo = useSelector(actor, selectSentTo);
   const resend = useSelector(actor, selectResendState);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

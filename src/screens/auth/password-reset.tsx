@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { usePageTitle } from '../../app/page-title';
 import { useT, type Translate } from '../../i18n';
-import { livePasswordResetMachine, type passwordResetMachine, type PasswordResetStep, selectPasswordResetStep } from '../../machines/password-reset';
+import { livePasswordResetMachine, type passwordResetMachine, type PasswordResetStep, selectPasswordResetEmail, selectPasswordResetStep } from '../../machines/password-reset';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { handEmail } from './handed-email';
 import { newPasswordSchema, type NewPasswordValues } from './new-password-schema';
@@ -37,7 +37,7 @@ export function PasswordReset({ oobCode }: { oobCode: string }) {
   const title = usePageTitle('passwordReset.title');
   const actor = useFlow(livePasswordResetMachine, { input: { oobCode } });
   const step = useSelector(actor, selectPasswordResetStep);
-  const email = useSelector(actor, (s) => s.context.email);
+  const email = useSelector(actor, selectPasswordResetEmail);
   const heading = useRef<HTMLHeadingElement>(null);
   const showsForm = FORM_STEPS.has(step);
   // An outcome's heading takes the focus, so a screen reader announces it; the form takes it itself.

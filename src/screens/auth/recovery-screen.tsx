@@ -11,7 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
 import { usePageTitle } from '../../app/page-title';
 import { useT, type Translate } from '../../i18n';
-import { liveRecoveryMachine, type RecoveryStep, selectRecoveryStep } from '../../machines/registration';
+import { liveRecoveryMachine, type RecoveryStep, selectRecoveryEmail, selectRecoveryStep } from '../../machines/registration';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail, useHandedEmail } from './handed-email';
 import { emailProblem } from './sign-in-form';
@@ -68,7 +68,7 @@ function RecoveryRequest() {
   const filled = useHandedEmail();
   const actor = useFlow(liveRecoveryMachine, { input: { email: filled } });
   const step = useSelector(actor, selectRecoveryStep);
-  const email = useSelector(actor, (s) => s.context.email);
+  const email = useSelector(actor, selectRecoveryEmail);
 
   return (
     <Stack gap={2.5}>

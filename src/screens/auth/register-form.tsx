@@ -17,7 +17,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useLocale, type Translate } from '../../i18n';
 import { countryName, countryOptions } from '../../lib/countries';
 import { sameValue } from '../../lib/same-value';
-import { type cityCheckMachine, type CityCheckOutcome, type CityCheckResult, formFieldOf, isBlockingCityOutcome, type registrationMachine, selectCityOutcome, selectSending, selectSignupFailure, type SignupFailure, type SignupFormField, type SignupFormValues } from '../../machines/registration';
+import { type cityCheckMachine, type CityCheckOutcome, type CityCheckResult, formFieldOf, isBlockingCityOutcome, type registrationMachine, selectCityCountry, selectCityOutcome, selectCityResult, selectSending, selectSignupFailure, type SignupFailure, type SignupFormField, type SignupFormValues } from '../../machines/registration';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { RecordTextField } from '../records/record-fields';
 import { handEmail } from './handed-email';
@@ -55,8 +55,8 @@ export function RegisterForm({ actor, cityCheck }: { actor: RegistrationActor; c
   const sending = useSelector(actor, selectSending);
   const failure = useSelector(actor, selectSignupFailure);
   const cityOutcome = useSelector(cityCheck, selectCityOutcome);
-  const cityResult = useSelector(cityCheck, (s) => s.context.result);
-  const cityCountry = useSelector(cityCheck, (s) => s.context.query?.country ?? '');
+  const cityResult = useSelector(cityCheck, selectCityResult);
+  const cityCountry = useSelector(cityCheck, selectCityCountry);
   const countryItems = useMemo(
     () =>
       countryOptions(language).map((country) => (

@@ -1,25 +1,20 @@
 import Badge from '@mui/joy/Badge';
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import ChipDelete from '@mui/joy/ChipDelete';
 import Skeleton from '@mui/joy/Skeleton';
-import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
-import { pageCount } from '../../lib/paging';
+import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
 import { liveDeliveriesListMachine, selectDeliveriesPhase, selectTrucks, selectTrucksLoadFailure, selectTrucksPhase } from '../../machines/deliveries';
 import type { DeliveriesFilter } from '../../machines/journal/events';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { RetryAlert } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { DeliveriesFilterDrawer } from './deliveries-filter-drawer';
 import { activeDeliveryFilterCount, deliveriesFilterFromUrl, deliveriesQueryFor, NO_DELIVERY_FILTER, pageFromUrl } from './deliveries-url';
@@ -46,7 +41,7 @@ export default function DeliveriesScreen() {
 }
 
 function DeliveriesList() {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const [params, setParams] = useSearchParams();
   // One filter object per URL, so the effect below runs only when the URL changes.
   const filter = useMemo(() => deliveriesFilterFromUrl(params), [params]);
@@ -68,7 +63,6 @@ function DeliveriesList() {
     actor.send({ type: 'deliveries.needTrucks' });
     setDrawerOpen(true);
   };
-  const labels = usePaginationLabels();
 
   // The cards of this list stay (dimmed) while another page or filter loads; a first visit shows skeletons.
   const refreshing = phase === 'loading' && deliveries.loaded;
@@ -88,59 +82,28 @@ function DeliveriesList() {
 
       <ActiveDeliveryFilters filter={filter} onChange={(next) => show(next)} />
 
-      {phase === 'failed' && <RetryAlert message={t('deliveries.loadFailed')} failure={loadFailure} retryLabel={t('deliveries.retry')} onRetry={() => actor.send({ type: 'deliveries.retry' })} />}
-
-      {phase === 'loading' && !refreshing && (
-        <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={t('app.loading')}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <Skeleton variant="rectangular" height={CARD_HEIGHT} sx={{ borderRadius: 'md' }} />
-            </li>
-          ))}
-        </Box>
-      )}
-
-      {shown && deliveries.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {narrowed ? t('deliveries.emptyFiltered') : t('deliveries.empty')}
-          </Typography>
-          <Typography level="body-sm">{narrowed ? t('deliveries.emptyFilteredBody') : t('deliveries.emptyBody')}</Typography>
-        </Card>
-      )}
-
-      {shown && deliveries.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="deliveries-range">
-            {t('deliveries.range', {
-              from: formatNumber(deliveries.items.length > 0 ? deliveries.offset + 1 : deliveries.offset, language),
-              to: formatNumber(deliveries.offset + deliveries.items.length, language),
-              total: formatNumber(deliveries.total, language),
-            })}
-          </Typography>
-          <Box
-            component="ul"
-            aria-label={t('deliveries.listLabel')}
-            aria-busy={refreshing}
-            sx={{ ...GRID_SX, filter: refreshing ? 'grayscale(1)' : 'none', transition: refreshing ? 'filter 120ms 250ms' : 'none' }}
-          >
-            {deliveries.items.map((delivery) => (
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('deliveries.loadFailed'), kind: loadFailure, retryLabel: t('deliveries.retry'), onRetry: () => actor.send({ type: 'deliveries.retry' }) }}
+        placeholder={{ custom: <CardPlaceholders /> }}
+        empty={{
+          title: narrowed ? t('deliveries.emptyFiltered') : t('deliveries.empty'),
+          body: narrowed ? t('deliveries.emptyFilteredBody') : t('deliveries.emptyBody'),
+        }}
+        range={{ message: 'deliveries.range', testId: 'deliveries-range' }}
+        list={shown ? deliveries : null}
+        onPage={onPage}
+        renderRows={(items) => (
+          <Box component="ul" aria-label={t('deliveries.listLabel')} aria-busy={refreshing} sx={{ ...GRID_SX, ...refreshingSx(refreshing) }}>
+            {items.map((delivery) => (
               // A grid cell, so each card fills its row's height.
               <Box component="li" key={delivery.id} sx={{ display: 'grid' }}>
                 <DeliveryCard delivery={delivery} />
               </Box>
             ))}
           </Box>
-          <Box sx={{ mt: 2 }}>
-            <Pagination
-              page={Math.floor(deliveries.offset / Math.max(1, deliveries.limit))}
-              pageCount={pageCount(deliveries)}
-              onChange={onPage}
-              labels={labels}
-            />
-          </Box>
-        </>
-      )}
+        )}
+      />
 
       {drawerOpen && (
         <DeliveriesFilterDrawer
@@ -157,6 +120,20 @@ function DeliveriesList() {
         />
       )}
     </>
+  );
+}
+
+/** Card-shaped placeholders in the cards' grid while the first page loads. */
+function CardPlaceholders() {
+  const t = useLocale().t;
+  return (
+    <Box component="ul" sx={GRID_SX} aria-busy="true" aria-label={t('app.loading')}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i}>
+          <Skeleton variant="rectangular" height={CARD_HEIGHT} sx={{ borderRadius: 'md' }} />
+        </li>
+      ))}
+    </Box>
   );
 }
 

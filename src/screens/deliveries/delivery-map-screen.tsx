@@ -16,7 +16,6 @@ import {
   formatDeliveryTime,
   pickupInitials,
   placedDeliveries,
-  ROUTE_PLACE_COLORS,
   statusCounts,
   truckRoutes,
   type TruckRoute,
@@ -28,6 +27,7 @@ import type { MapMarker } from '../../ui/map';
 import { RetryAlert } from '../../ui/load-states';
 import { RoutesMap, type MapRoute } from '../maps/routes-map';
 import { DeliveryCard, DeliveryStatusTag } from './delivery-card';
+import { useDeliveryMapColors, type DeliveryMapColors } from './delivery-colors';
 import { useFlow } from '../../app/use-flow';
 
 const STORE_MARKER_ID = 'store';
@@ -58,9 +58,10 @@ function DeliveryMap() {
   // In driving order through the day: the list beside the map reads like the drivers' day.
   const deliveries = useMemo(() => today.items.toSorted((a, b) => a.delivery_date - b.delivery_date || a.id - b.id), [today.items]);
   const placed = useMemo(() => placedDeliveries(deliveries), [deliveries]);
-  const routes = useMemo(() => (store ? truckRoutes(placed, store) : []), [placed, store]);
+  const colors = useDeliveryMapColors();
+  const routes = useMemo(() => (store ? truckRoutes(placed, store, colors.route.trucks) : []), [placed, store, colors]);
   const mapRoutes = useMemo<MapRoute[]>(() => routes.map((route) => ({ id: `truck-${route.truck}`, color: route.color, places: route.places })), [routes]);
-  const markers = useMemo(() => markersOf(placed, store, t), [placed, store, t]);
+  const markers = useMemo(() => markersOf(placed, store, t, colors), [placed, store, t, colors]);
   const selected = deliveries.find((d) => d.id === selectedId) ?? null;
 
   const select = useCallback(
@@ -152,29 +153,31 @@ function DeliveryMap() {
 type PlacedDelivery = Delivery & { lat: number; lon: number };
 
 /** The markers: the store, then each delivery in its status's colour and sign. */
-function markersOf(deliveries: ReadonlyArray<PlacedDelivery>, store: { name: string; lat: number; lon: number } | null, t: Translate): MapMarker[] {
-  const stops = deliveries.map((delivery) => {
-    const { hex, glyph } = deliveryStatusColor(delivery.delivery_status);
-    return {
-      id: String(delivery.id),
-      lat: delivery.lat,
-      lon: delivery.lon,
-      color: hex,
-      glyph,
-      label: t('deliveryMap.markerLabel', {
-        time: formatDeliveryTime(delivery.delivery_date),
-        address: delivery.order_address,
-        status: t(`delivery.status.${delivery.delivery_status}`),
-      }),
-    };
-  });
+function markersOf(
+  deliveries: ReadonlyArray<PlacedDelivery>,
+  store: { name: string; lat: number; lon: number } | null,
+  t: Translate,
+  colors: DeliveryMapColors,
+): MapMarker[] {
+  const stops = deliveries.map((delivery) => ({
+    id: String(delivery.id),
+    lat: delivery.lat,
+    lon: delivery.lon,
+    color: colors.status[delivery.delivery_status],
+    glyph: deliveryStatusColor(delivery.delivery_status).glyph,
+    label: t('deliveryMap.markerLabel', {
+      time: formatDeliveryTime(delivery.delivery_date),
+      address: delivery.order_address,
+      status: t(`delivery.status.${delivery.delivery_status}`),
+    }),
+  }));
   if (!store) return stops;
   return [
     {
       id: STORE_MARKER_ID,
       lat: store.lat,
       lon: store.lon,
-      color: ROUTE_PLACE_COLORS.store,
+      color: colors.route.store,
       glyph: t('delivery.place.glyph.store'),
       label: t('deliveryMap.storeMarker', { name: store.name }),
     },
@@ -182,7 +185,10 @@ function markersOf(deliveries: ReadonlyArray<PlacedDelivery>, store: { name: str
   ];
 }
 
-/** A legend's sample of a colour: a dot for a status (like its markers), a line for a route. */
+/**
+ * A legend's sample of a colour (or of a palette shade, `success.500`): a dot for a status (like
+ * its markers), a line for a route.
+ */
 function Swatch({ color, shape }: { color: string; shape: 'dot' | 'line' }) {
   return (
     <Box
@@ -205,7 +211,7 @@ const Legend = memo(function Legend({ counts, routes }: { counts: Record<Deliver
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }} data-testid="status-legend">
           {DELIVERY_STATUSES.map((status) => (
             <Box component="li" key={status} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 'sm' }} data-status={status}>
-              <Swatch color={deliveryStatusColor(status).hex} shape="dot" />
+              <Swatch color={`${deliveryStatusColor(status).color}.500`} shape="dot" />
               {t('deliveryMap.statusCount', { status: t(`delivery.status.${status}`), count: formatNumber(counts[status], language) })}
             </Box>
           ))}

@@ -4,25 +4,26 @@ import Typography from '@mui/joy/Typography';
 import { useMemo } from 'react';
 import type { DeliveryDetail, RoutePlace } from '../../api/logistics';
 import { useT, type Translate } from '../../i18n';
-import { DELIVERY_ROUTE_COLOR, ROUTE_PLACE_COLORS } from '../../lib/delivery-format';
+import type { RoutePalette } from '../../lib/delivery-format';
 import type { MapMarker } from '../../ui/map';
 import { RoutesMap, type MapRoute } from '../maps/routes-map';
+import { useDeliveryMapColors } from './delivery-colors';
 
-/** A place's marker: its kind's colour and letter, labelled with the kind, name and address. */
-export function placeMarker(place: RoutePlace, index: number, t: Translate): MapMarker {
+/** A place's marker: its kind's colour (the theme's `route` palette) and letter, labelled with the kind, name and address. */
+export function placeMarker(place: RoutePlace, index: number, t: Translate, colors: RoutePalette): MapMarker {
   return {
     id: `place-${index}`,
     lat: place.lat,
     lon: place.lon,
-    color: ROUTE_PLACE_COLORS[place.kind],
+    color: colors[place.kind],
     glyph: t(`delivery.place.glyph.${place.kind}`),
     label: t('delivery.place.label', { kind: t(`delivery.place.${place.kind}`), name: place.name, address: place.address }),
   };
 }
 
 /** The delivery's way: every place in driving order (first → last, the others as stopovers). */
-export function deliveryRouteOf(delivery: DeliveryDetail): MapRoute {
-  return { id: `delivery-${delivery.id}`, color: DELIVERY_ROUTE_COLOR, places: delivery.places.map(({ lat, lon }) => ({ lat, lon })) };
+export function deliveryRouteOf(delivery: DeliveryDetail, colors: RoutePalette): MapRoute {
+  return { id: `delivery-${delivery.id}`, color: colors.line, places: delivery.places.map(({ lat, lon }) => ({ lat, lon })) };
 }
 
 /** The places of a delivery's route, in order: the list the summary shows and the map's text twin. */
@@ -43,7 +44,7 @@ export function DeliveryPlaces({ places, headingLevel = 'h2' }: { places: readon
                 width: 28,
                 height: 28,
                 borderRadius: '50%',
-                bgcolor: ROUTE_PLACE_COLORS[place.kind],
+                bgcolor: `route.${place.kind}`,
                 color: 'common.white',
                 display: 'grid',
                 placeItems: 'center',
@@ -75,8 +76,9 @@ export function DeliveryPlaces({ places, headingLevel = 'h2' }: { places: readon
 /** The route tab: the map with a marker per place and one driving route through all of them. */
 export function DeliveryRoute({ delivery }: { delivery: DeliveryDetail }) {
   const t = useT();
-  const markers = useMemo(() => delivery.places.map((place, index) => placeMarker(place, index, t)), [delivery.places, t]);
-  const routes = useMemo(() => [deliveryRouteOf(delivery)], [delivery]);
+  const { route: colors } = useDeliveryMapColors();
+  const markers = useMemo(() => delivery.places.map((place, index) => placeMarker(place, index, t, colors)), [delivery.places, t, colors]);
+  const routes = useMemo(() => [deliveryRouteOf(delivery, colors)], [delivery, colors]);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <RoutesMap ariaLabel={t('delivery.routeMap', { id: delivery.id })} markers={markers} routes={routes} height={420} />

@@ -7,7 +7,7 @@ import { Suspense, useEffect, useMemo, useRef, type JSX } from 'react';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n';
 import { baseMapOf } from '../../lib/base-map';
-import { liveRoutesMapMachine, placesKey, type RouteToDraw, selectRoutesFailed, selectRoutesLoading } from '../../machines/deliveries';
+import { liveRoutesMapMachine, placesKey, type RouteToDraw, selectDrawnRoutes, selectRoutesFailed, selectRoutesLoading } from '../../machines/deliveries';
 import { RetryAlert } from '../../ui/load-states';
 import { LazyMapView, type MapLine, type MapMarker } from '../../ui/map';
 import { visuallyHidden } from '../../ui/visually-hidden';
@@ -55,7 +55,7 @@ export function RoutesMap({ ariaLabel, markers, routes, selectedId, onMarkerClic
     actor.send({ type: 'routes.changed', routes: toDraw(routes) });
   }, [actor, signature, routes]);
 
-  const drawn = useSelector(actor, (s) => s.context.drawn);
+  const drawn = useSelector(actor, selectDrawnRoutes);
   const loading = useSelector(actor, selectRoutesLoading);
   const failed = useSelector(actor, selectRoutesFailed);
   const lines = useMemo<MapLine[]>(

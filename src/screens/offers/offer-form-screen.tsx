@@ -6,7 +6,8 @@ import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale, useT } from '../../i18n';
-import { liveOfferFormMachine, type OfferFormMachine, selectUnsaved } from '../../machines/offers';
+import { liveOfferFormMachine, type OfferFormMachine, selectStartedFrom, selectUnsaved } from '../../machines/offers';
+import { selectDraftFormInitial, selectDraftFormLoadFailed, selectDraftFormLoading, selectDraftFormLookups } from '../../machines/shared/draft-form';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { httpSessionFor } from '../../machines/session';
 import type { ActorRefFrom } from 'xstate';
@@ -47,8 +48,8 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
       goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
     },
   );
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loading = useSelector(actor, selectDraftFormLoading);
+  const loadFailed = useSelector(actor, selectDraftFormLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const unsaved = useSelector(actor, selectUnsaved);
   const guard = useLeaveGuard(unsaved, () => selectUnsaved(actor.getSnapshot()));
@@ -64,10 +65,10 @@ function OfferFormFlow({ storeId, offerId }: { storeId: number; offerId: number 
 }
 
 function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<OfferFormMachine>; getToken: () => Promise<string | undefined>; onCancel: () => void }) {
-  const initial = useSelector(actor, (s) => s.context.initial);
-  const lookups = useSelector(actor, (s) => s.context.lookups);
+  const initial = useSelector(actor, selectDraftFormInitial);
+  const lookups = useSelector(actor, selectDraftFormLookups);
   // A chosen template rebuilds the form (and its date machine) from the template's values.
-  const startedFrom = useSelector(actor, (s) => s.context.startedFrom);
+  const startedFrom = useSelector(actor, selectStartedFrom);
   if (!lookups) return null;
   return <OfferForm key={startedFrom ?? 'own'} actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
 }

@@ -18,7 +18,7 @@ import type { Media } from '../../api/offers';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
 import { atTimeOfDay, timeOfDay, type OfferDay } from '../../lib/offer-dates';
-import { blankOfferValues, type OfferDatesEvent, offerDatesMachine, type OfferFormMachine, type OfferFormValues, selectChecking, selectOrderDay, selectOrderEndsTomorrow, selectPickupDay, selectPickupDayDisabled, selectPickupEndsTomorrow, selectRestoredDraft, selectSaveError, selectSaving, selectTemplateFailed } from '../../machines/offers';
+import { blankOfferValues, type OfferDatesEvent, offerDatesMachine, type OfferFormMachine, type OfferFormValues, selectChecking, selectCreatingOffer, selectOfferTemplates, selectOfferWindows, selectOrderDay, selectOrderEndsTomorrow, selectPickupDay, selectPickupDayDisabled, selectPickupEndsTomorrow, selectRestoredDraft, selectSavedOfferId, selectSaveError, selectSaving, selectTemplateFailed } from '../../machines/offers';
 import { fieldProps, FormSection, TextField, TimeField } from '../../ui/form-fields';
 import { EditForm, useEditForm } from '../records/edit-form';
 import { fieldErrorText, ImageSection, OptionGroupsSection, PriceFields, saveErrorText, WeekdayChecks, type OfferLikeFormProps } from './offer-fields';
@@ -44,9 +44,9 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
   const saveError = useSelector(actor, selectSaveError);
   const restored = useSelector(actor, selectRestoredDraft);
   const templateFailed = useSelector(actor, selectTemplateFailed);
-  const savedId = useSelector(actor, (s) => s.context.offer?.id);
-  const creating = useSelector(actor, (s) => s.context.offerId === null);
-  const templates = useSelector(actor, (s) => s.context.templates);
+  const savedId = useSelector(actor, selectSavedOfferId);
+  const creating = useSelector(actor, selectCreatingOffer);
+  const templates = useSelector(actor, selectOfferTemplates);
 
   // The date behaviour machine starts from the form's windows and owns them from then on.
   const dates = useActorRef(offerDatesMachine, {
@@ -59,7 +59,7 @@ export function OfferForm({ actor, initial, lookups, getToken, onCancel }: Offer
       },
     },
   });
-  const windows = useSelector(dates, (s) => s.context);
+  const windows = useSelector(dates, selectOfferWindows);
   const orderDay = useSelector(dates, selectOrderDay);
   const pickupDay = useSelector(dates, selectPickupDay);
   const pickupLocked = useSelector(dates, selectPickupDayDisabled);

@@ -1,11 +1,9 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Stack from '@mui/joy/Stack';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
-import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -13,14 +11,11 @@ import type { Offer } from '../../api/offers';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
-import { pageCount } from '../../lib/paging';
-import { liveOffersListMachine, OFFERS_PAGE_SIZE, type OffersFilter, type OffersListPhase } from '../../machines/offers';
+import { liveOffersListMachine, OFFERS_PAGE_SIZE, type OffersFilter, selectConfirmingDelete, selectOffersMutating, selectOffersPhase, selectOffersStale } from '../../machines/offers';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { DeleteOfferDialog } from './delete-offer-dialog';
 import { OFFER_ROW_HEIGHT, OfferRow } from './offer-row';
+import { PagedListView } from '../shared/paged-list-view';
 import { filterAndPage, pageFromUrl, pageQuery, useUrlPagedList } from '../shared/url-paged-list';
 import { useFlow } from '../../app/use-flow';
 
@@ -42,17 +37,17 @@ export default function OffersScreen() {
 }
 
 function OffersList({ storeId }: { storeId: number }) {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const [params, setParams] = useSearchParams();
   const filter = filterFromUrl(params);
   const page = pageFromUrl(params);
 
   const actor = useFlow(liveOffersListMachine, { input: { storeId, filter, page } });
-  const phase = useSelector(actor, (s): OffersListPhase => (s.matches({ list: 'failed' }) ? 'failed' : s.matches({ list: 'loading' }) ? 'loading' : 'ready'));
+  const phase = useSelector(actor, selectOffersPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const stale = useSelector(actor, (s) => s.context.failures > 0);
-  const busy = useSelector(actor, (s) => !s.matches({ mutation: 'idle' }));
-  const confirming = useSelector(actor, (s) => (s.matches({ mutation: 'confirmingDelete' }) ? (s.context.deleting?.offer.name ?? '') : null));
+  const stale = useSelector(actor, selectOffersStale);
+  const busy = useSelector(actor, selectOffersMutating);
+  const confirming = useSelector(actor, selectConfirmingDelete);
   // The projection's view object is replaced only when an event changes it.
   const offers = useProjection('offers', (view) => view);
 
@@ -64,7 +59,6 @@ function OffersList({ storeId }: { storeId: number }) {
   const onAskDelete = useCallback((offer: Offer, index: number) => actor.send({ type: 'offers.askDelete', offer, index }), [actor]);
 
   const shown = phase === 'ready' && offers.loaded;
-  const labels = usePaginationLabels();
 
   return (
     <>
@@ -84,49 +78,25 @@ function OffersList({ storeId }: { storeId: number }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('offers.error')} failure={loadFailure} retryLabel={t('offers.retry')} onRetry={() => actor.send({ type: 'offers.retry' })} />}
-
-      {phase === 'loading' && <SkeletonStack count={OFFERS_PAGE_SIZE} height={OFFER_ROW_HEIGHT} label={t('app.loading')} />}
-
-      {shown && stale && (
-        <Typography role="status" level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="offers-stale">
-          {t('offers.stale')}
-        </Typography>
-      )}
-
-      {shown && offers.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {t('offers.empty')}
-          </Typography>
-          <Typography level="body-sm">{t('offers.emptyBody')}</Typography>
-          <Button component={RouterLink} to="/operations/offers/create" variant="outlined" sx={{ mt: 1 }}>
-            {t('offers.create')}
-          </Button>
-        </Card>
-      )}
-
-      {shown && offers.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="offers-range">
-            {t('offers.range', {
-              from: formatNumber(offers.items.length > 0 ? offers.offset + 1 : offers.offset, language),
-              to: formatNumber(offers.offset + offers.items.length, language),
-              total: formatNumber(offers.total, language),
-            })}
-          </Typography>
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('offers.error'), kind: loadFailure, retryLabel: t('offers.retry'), onRetry: () => actor.send({ type: 'offers.retry' }) }}
+        placeholder={{ count: OFFERS_PAGE_SIZE, height: OFFER_ROW_HEIGHT }}
+        stale={shown && stale ? { message: t('offers.stale'), testId: 'offers-stale' } : null}
+        empty={{ title: t('offers.empty'), body: t('offers.emptyBody'), action: { label: t('offers.create'), to: '/operations/offers/create' } }}
+        range={{ message: 'offers.range', testId: 'offers-range' }}
+        list={shown ? offers : null}
+        onPage={onPage}
+        renderRows={(items) => (
           <Stack component="ul" gap={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('page.offers')}>
-            {offers.items.map((offer, index) => (
+            {items.map((offer, index) => (
               <li key={offer.id}>
                 <OfferRow offer={offer} index={index} disabled={busy} onSetStatus={onSetStatus} onAskDelete={onAskDelete} />
               </li>
             ))}
           </Stack>
-          <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(offers.offset / Math.max(1, offers.limit))} pageCount={pageCount(offers)} onChange={onPage} labels={labels} />
-          </Box>
-        </>
-      )}
+        )}
+      />
 
       <DeleteOfferDialog
         name={confirming}

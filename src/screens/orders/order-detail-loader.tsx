@@ -6,7 +6,7 @@ import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
-import { liveOrderDetailMachine } from '../../machines/orders';
+import { liveOrderDetailMachine, selectOrderDetailOrder, selectOrderDetailPhase } from '../../machines/orders';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { OrderDetailView } from './order-detail-view';
@@ -19,8 +19,8 @@ import { useFlow } from '../../app/use-flow';
 export function OrderDetailLoader({ orderId, headingLevel = 2 }: { orderId: number; headingLevel?: 2 | 3 }) {
   const t = useT();
   const actor = useFlow(liveOrderDetailMachine, { input: { orderId } });
-  const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
-  const order = useSelector(actor, (s) => s.context.order);
+  const state = useSelector(actor, selectOrderDetailPhase);
+  const order = useSelector(actor, selectOrderDetailOrder);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const failedText = useLoadFailureMessage(loadFailure, t('order.loadFailed'));
 

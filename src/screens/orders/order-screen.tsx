@@ -9,7 +9,7 @@ import { Page } from '../../app/page';
 import { useT } from '../../i18n';
 import { now } from '../../lib/clock';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveOrderPageMachine, selectConfirmingOrderCancel, selectOrderBusy, selectOrderPagePhase } from '../../machines/orders';
+import { liveOrderPageMachine, selectConfirmingOrderCancel, selectOrderBusy, selectOrderPageOrder, selectOrderPagePhase } from '../../machines/orders';
 import { RetryAlert } from '../../ui/load-states';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDetailView } from './order-detail-view';
@@ -32,7 +32,7 @@ function OrderPage({ orderId }: { orderId: number }) {
   const actor = useFlow(liveOrderPageMachine, { input: { orderId } });
   const phase = useSelector(actor, selectOrderPagePhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const order = useSelector(actor, (s) => s.context.order);
+  const order = useSelector(actor, selectOrderPageOrder);
   const busy = useSelector(actor, selectOrderBusy);
   const confirming = useSelector(actor, selectConfirmingOrderCancel);
 

@@ -1,7 +1,6 @@
 import Badge from '@mui/joy/Badge';
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import ChipDelete from '@mui/joy/ChipDelete';
 import Sheet from '@mui/joy/Sheet';
@@ -9,7 +8,6 @@ import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Table from '@mui/joy/Table';
 import Tabs from '@mui/joy/Tabs';
-import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -19,13 +17,10 @@ import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { dayjs } from '../../lib/dates';
-import { formatNumber } from '../../lib/format';
-import { pageCount } from '../../lib/paging';
+import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveOrdersListMachine, ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase } from '../../machines/orders';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
+import { liveOrdersListMachine, ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase, selectOrdersStale } from '../../machines/orders';
 import { SearchBar } from '../../ui/search-bar';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -52,7 +47,7 @@ export default function OrdersScreen() {
 }
 
 function OrdersList({ tab }: { tab: OrdersTab }) {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const [params, setParams] = useSearchParams();
   // One filter object per URL, so effects and callbacks below change only when the URL does.
   const filter = useMemo(() => filterFromUrl(tab, params), [tab, params]);
@@ -62,7 +57,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const phase = useSelector(actor, selectOrdersPhase);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const busy = useSelector(actor, selectOrdersMutating);
-  const stale = useSelector(actor, (s) => s.context.failures > 0);
+  const stale = useSelector(actor, selectOrdersStale);
   const confirming = useSelector(actor, selectConfirmingCancel);
   const orders = useProjection('orders', (view) => view);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -76,7 +71,6 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
 
   const onPickedUp = useCallback((order: Order) => actor.send({ type: 'orders.setStatus', order, status: 1 }), [actor]);
   const onAskCancel = useCallback((order: Order) => actor.send({ type: 'orders.askCancel', order }), [actor]);
-  const labels = usePaginationLabels();
 
   // Another page or filter of the same tab is loading: the rows on screen stay (dimmed, busy) until
   // the new ones arrive, instead of flashing skeletons. A first load or another tab shows skeletons.
@@ -92,39 +86,22 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
 
       <ActiveFilters filter={filter} onChange={(next) => show(next)} />
 
-      {stale && (
-        <Typography level="body-sm" color="warning" sx={{ mb: 1 }} role="status">
-          {t('orders.stale')}
-        </Typography>
-      )}
-
-      {phase === 'failed' && <RetryAlert message={t('orders.error')} failure={loadFailure} retryLabel={t('orders.retry')} onRetry={() => actor.send({ type: 'orders.retry' })} />}
-
-      {phase === 'loading' && !refreshing && <SkeletonStack count={ORDERS_PAGE_SIZE} height={ORDER_ROW_HEIGHT} label={t('app.loading')} />}
-
-      {shown && orders.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {narrowed ? t('orders.emptyFiltered') : tab === 'pending' ? t('orders.emptyPending') : t('orders.emptySold')}
-          </Typography>
-          <Typography level="body-sm">{narrowed ? t('orders.emptyFilteredBody') : t('orders.emptyBody')}</Typography>
-        </Card>
-      )}
-
-      {shown && orders.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="orders-range">
-            {t('orders.range', {
-              from: formatNumber(orders.items.length > 0 ? orders.offset + 1 : orders.offset, language),
-              to: formatNumber(orders.offset + orders.items.length, language),
-              total: formatNumber(orders.total, language),
-            })}
-          </Typography>
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('orders.error'), kind: loadFailure, retryLabel: t('orders.retry'), onRetry: () => actor.send({ type: 'orders.retry' }) }}
+        placeholder={{ count: ORDERS_PAGE_SIZE, height: ORDER_ROW_HEIGHT }}
+        stale={stale ? { message: t('orders.stale'), warning: true } : null}
+        empty={{
+          title: narrowed ? t('orders.emptyFiltered') : tab === 'pending' ? t('orders.emptyPending') : t('orders.emptySold'),
+          body: narrowed ? t('orders.emptyFilteredBody') : t('orders.emptyBody'),
+        }}
+        range={{ message: 'orders.range', testId: 'orders-range' }}
+        list={shown ? orders : null}
+        onPage={onPage}
+        renderRows={(items) => (
           <Sheet
             variant="outlined"
-            // Greyed only when the next rows take a while (a quick page change does not flicker). Grey,
-            // not faded: the rows keep their contrast (a 0.6 opacity failed WCAG AA, in dark most).
-            sx={{ borderRadius: 'sm', overflowX: 'auto', filter: refreshing ? 'grayscale(1)' : 'none', transition: refreshing ? 'filter 120ms 250ms' : 'none' }}
+            sx={{ borderRadius: 'sm', overflowX: 'auto', ...refreshingSx(refreshing) }}
             tabIndex={0}
             role="region"
             aria-label={t('orders.tableLabel')}
@@ -173,7 +150,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
                 </tr>
               </thead>
               <tbody>
-                {orders.items.map((order) => (
+                {items.map((order) => (
                   <OrderRow
                     key={order.id}
                     order={order}
@@ -187,11 +164,8 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
               </tbody>
             </Table>
           </Sheet>
-          <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(orders.offset / Math.max(1, orders.limit))} pageCount={pageCount(orders)} onChange={onPage} labels={labels} />
-          </Box>
-        </>
-      )}
+        )}
+      />
 
       {/* Mounted only while open: closed, it would re-render with every page of the list. */}
       {drawerOpen && (

@@ -10,7 +10,7 @@ import { now } from '../../lib/clock';
 import { OVERVIEW_REVIEW_COUNT } from '../../lib/constants';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { liveOverviewMachine } from '../../machines/store';
+import { liveOverviewMachine, selectOverviewFailed } from '../../machines/store';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Skeleton } from '../../ui/skeleton';
 import { Stars } from '../../ui/stars';
@@ -37,13 +37,15 @@ function prefetchOrderDetailDialog() {
 
 function Figure({ label, value }: { label: MessageKey; value: string | null }) {
   const { t } = useLocale();
+  // The label is body-sm on an h2: the level sets no weight, so the heading's bold stays, as in
+  // the Joy version.
   return (
-    <div className="overview-card overview-figure" style={{ minHeight: FIGURE_HEIGHT }}>
-      <h2 className="overview-figure-label">{t(label)}</h2>
+    <div className="plain-sheet overview-card overview-figure" style={{ minHeight: FIGURE_HEIGHT }}>
+      <h2 className="plain-small plain-text-secondary">{t(label)}</h2>
       {value === null ? (
         <Skeleton level="h2" width="50%" />
       ) : (
-        <p className="overview-figure-value" data-testid={`figure-${label}`}>
+        <p className="plain-h2" data-testid={`figure-${label}`}>
           {value}
         </p>
       )}
@@ -63,17 +65,17 @@ function NowList({ home }: { home: HomeData | null }) {
     },
   ];
   return (
-    <div className="overview-card">
-      <h2 className="overview-card-title">{t('overview.now')}</h2>
+    <div className="plain-sheet overview-card">
+      <h2 className="plain-title-md">{t('overview.now')}</h2>
       <ul className="overview-list">
         {rows.map((row) => (
           <li key={row.label}>
-            <RouterLink className="overview-row-link" to={row.to}>
+            <RouterLink className="plain-list-button overview-row-link" to={row.to}>
               <span>{t(row.label)}</span>
               {row.count === null ? (
                 <Skeleton width={32} />
               ) : (
-                <span className="overview-count" data-testid={`now-${row.label}`}>
+                <span className="plain-title-lg" data-testid={`now-${row.label}`}>
                   {formatNumber(row.count, language)}
                 </span>
               )}
@@ -123,9 +125,9 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
   const latest = home?.reviews.slice(0, OVERVIEW_REVIEW_COUNT) ?? null;
   const at = now();
   return (
-    <div className="overview-card">
+    <div className="plain-sheet overview-card">
       <div className="overview-card-head">
-        <h2 className="overview-card-title">{t('overview.rating')}</h2>
+        <h2 className="plain-title-md">{t('overview.rating')}</h2>
         <RouterLink className="overview-link" to="/management/customers">
           {t('overview.seeAll')}
         </RouterLink>
@@ -135,23 +137,23 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
           <Skeleton level="h3" width={180} />
         ) : (
           <>
-            <p className="overview-rating" data-testid="overall-rating">
+            <p className="plain-heading" data-testid="overall-rating">
               {formatNumber(home.rating, language, 1)}
             </p>
             <Stars rating={home.rating} label={t('stars.label', { rating: formatNumber(home.rating, language, 1) })} size={22} />
-            <p className="overview-secondary" data-testid="review-count">
+            <p className="plain-small plain-text-secondary" data-testid="review-count">
               {t(home.rating_qty === 1 ? 'overview.reviewCountOne' : 'overview.reviewCount', { count: formatNumber(home.rating_qty, language) })}
             </p>
           </>
         )}
       </div>
-      <h3 className="overview-subtitle">{t('overview.latestReviews')}</h3>
+      <h3 className="plain-title">{t('overview.latestReviews')}</h3>
       {latest === null ? (
         Array.from({ length: OVERVIEW_REVIEW_COUNT }, (_, i) => <Skeleton key={i} height={REVIEW_HEIGHT - 12} />)
       ) : latest.length === 0 ? (
         <div className="overview-empty" style={{ minHeight: REVIEW_HEIGHT }}>
-          <p className="overview-subtitle">{t('overview.noReviews')}</p>
-          <p className="overview-secondary">{t('overview.noReviewsBody')}</p>
+          <p className="plain-title">{t('overview.noReviews')}</p>
+          <p className="plain-small plain-text-secondary">{t('overview.noReviewsBody')}</p>
         </div>
       ) : (
         <ul className="overview-list overview-reviews" aria-label={t('overview.latestReviews')}>
@@ -181,7 +183,7 @@ function Reviews({ home, onOpen }: { home: HomeData | null; onOpen: (orderId: nu
 export default function OverviewScreen() {
   const { t, language } = useLocale();
   const actor = useFlow(liveOverviewMachine);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const failed = useSelector(actor, selectOverviewFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const failedText = useLoadFailureMessage(loadFailure, t('overview.loadFailed'));
   const home = useProjection('store', (view) => view.home);

@@ -17,16 +17,16 @@ export function ReviewSummary({ review, now }: { review: Review; now: number }) 
     <div className="review-summary">
       <div className="review-summary-head">
         <Stars rating={review.rating} label={t('stars.label', { rating: formatNumber(review.rating, language, 1) })} size={16} />
-        <span className="review-summary-meta">
+        <span className="plain-body-xs plain-text-secondary">
           <time dateTime={isoDateTime(review.date)}>{t(`relative.${age.unit}`, { count: age.count })}</time>
         </span>
         <span className="review-chip">
           <span>{review.category}</span>
         </span>
       </div>
-      <p className="review-summary-title">{review.description}</p>
-      {review.review && <p className="review-summary-quote">“{review.review}”</p>}
-      <span className="review-summary-meta">
+      <p className="plain-title">{review.description}</p>
+      {review.review && <p className="plain-small review-summary-quote">“{review.review}”</p>}
+      <span className="plain-body-xs plain-text-secondary">
         {t('review.price')}: {formatMoney(review.total_price_bt, language)} · {t(review.total_quantity === 1 ? 'review.portion' : 'review.portions', { count: review.total_quantity })}
       </span>
     </div>

@@ -58,8 +58,7 @@ function PickupsList() {
         empty={{
           title: search !== '' ? t('pickups.emptySearch', { search }) : t('pickups.empty'),
           body: t('pickups.emptyBody'),
-          createLabel: t('pickups.create'),
-          createTo: '/pickup/create',
+          action: { label: t('pickups.create'), to: '/pickup/create' },
         }}
         table={{
           label: t('pickups.tableLabel'),

@@ -26,9 +26,10 @@ import { type languageSwitchMachine, liveLanguageSwitchMachine, liveProfileFormM
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { selectUser } from '../../machines/journal/selectors';
 import {
+  selectSettingsData,
   selectSettingsJustSaved,
+  selectSettingsLoadedValues,
   selectSettingsLoadFailed,
-  selectSettingsLoading,
   selectSettingsRestoredDraft,
   selectSettingsSaveError,
   selectSettingsSaving,
@@ -68,7 +69,7 @@ function Profile() {
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
   // Once any draft a reload left behind is read back: the form opens on it, or on the server's values.
-  const loaded = useSelector(actor, (s) => (selectSettingsLoading(s) ? null : s.context.values));
+  const loaded = useSelector(actor, selectSettingsLoadedValues);
 
   return (
     <Page titleKey="page.profile">
@@ -139,7 +140,7 @@ function AccountCard() {
 
 /**
  * The console's language: choosing one switches the console at once and saves it, with no Save
- * button (language-switch.machine.ts). A refused save puts the language on record back and says why.
+ * button (profile/language-switch.machine.ts). A refused save puts the language on record back and says why.
  */
 function LanguageCard({ actor }: { actor: LanguageSwitchActor }) {
   const t = useT();
@@ -200,7 +201,7 @@ function ProfileForm({ actor, languageActor, initial }: { actor: ProfileActor; l
   const justSaved = useSelector(actor, selectSettingsJustSaved);
   const unsaved = useSelector(actor, selectSettingsUnsaved);
   const restored = useSelector(actor, selectSettingsRestoredDraft);
-  const saved = useSelector(actor, (s) => s.context.data);
+  const saved = useSelector(actor, selectSettingsData);
   const guard = useLeaveGuard(unsaved, () => actor.getSnapshot().context.dirty);
 
   // Every change reaches the machine: it knows whether the form differs from the server's profile.

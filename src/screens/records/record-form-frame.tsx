@@ -5,13 +5,13 @@ import type { ActorRefFrom } from 'xstate';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useT, type MessageKey } from '../../i18n';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { type RecordFormMachine, type RecordSaveError, selectFormLoadFailed, selectFormLoading, selectFormRestoredDraft, selectFormSaveError, selectFormUnsaved } from '../../machines/shared/record-form.machine';
+import { type RecordFormMachine, type RecordSaveError, selectFormInitial, selectFormLoadFailed, selectFormLoading, selectFormRestoredDraft, selectFormSaveError, selectFormUnsaved } from '../../machines/shared/record-form.machine';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 export type RecordFormActor<TRecord, TValues> = ActorRefFrom<RecordFormMachine<TRecord, TValues>>;
 
 /**
- * Around the truck and pickup location forms (src/machines/record-form.machine.ts drives both):
+ * Around the truck and pickup location forms (src/machines/shared/record-form.machine.ts drives both):
  * skeletons while the form loads, the load failure with Retry, then the form (`children`, given
  * the values it opens with: what the record holds, or the draft a reload left behind, said so).
  * Leaving with changes not saved (a link, back, Cancel) asks first; leaving anyway discards them
@@ -30,7 +30,7 @@ export function RecordFormFrame<TRecord, TValues>({
   const loading = useSelector(actor, selectFormLoading);
   const loadFailed = useSelector(actor, selectFormLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const initial = useSelector(actor, (s) => s.context.initial);
+  const initial = useSelector(actor, selectFormInitial);
   const unsaved = useSelector(actor, selectFormUnsaved);
   const restored = useSelector(actor, selectFormRestoredDraft);
   const guard = useLeaveGuard(unsaved, () => selectFormUnsaved(actor.getSnapshot()));

@@ -1,26 +1,20 @@
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
-import Typography from '@mui/joy/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
 import type { LoadFailure } from '../../machines/shared/load-failure';
 import type { RecordListPhase } from '../../machines/shared/record-list.machine';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import { PagedListView, type EmptyListText } from '../shared/paged-list-view';
 
 /**
- * What the trucks and pickup locations lists share (src/machines/record-list.machine.ts drives
- * both): the load failure with Retry, skeletons, the empty state, the "1–10 of 23" range, the
- * table (it scrolls sideways on a narrow screen, in a focusable region, instead of crushing its
- * columns) and the shared pagination over the list, which arrived whole and is paged here.
+ * What the trucks and pickup locations lists share (src/machines/shared/record-list.machine.ts drives
+ * both): the shared list frame (../shared/paged-list-view.tsx) over a list that arrived whole and
+ * is paged here, with the records table (it scrolls sideways on a narrow screen, in a focusable
+ * region, instead of crushing its columns).
  */
 
 /** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
@@ -51,77 +45,54 @@ export function RecordListBody<T>({
   page: number;
   onPage: (page: number) => void;
   onRetry: () => void;
-  empty: { title: string; body: string; createLabel: string; createTo: string };
+  empty: EmptyListText;
   /** The table: its label, minimum width, header cells and the rows of the page shown. */
-  table: { label: string; minWidth: number; testId: string; head: ReactNode; rows: (items: T[]) => ReactNode };
+  table: { label: string; minWidth: number; testId: string; head: ReactNode; rows: (items: readonly T[]) => ReactNode };
 }) {
-  const { t, language } = useLocale();
-  const labels = usePaginationLabels();
-  const shown = phase === 'ready' && view.loaded;
+  const { t } = useLocale();
   const limit = Math.max(1, view.limit);
   // A page past the end shows the last one until the URL names it.
   const current = Math.min(page, Math.max(0, pageCount(view) - 1));
-  const items = view.items.slice(current * limit, current * limit + limit);
+  const shown = phase === 'ready' && view.loaded;
 
   return (
-    <>
-      {phase === 'failed' && <RetryAlert message={t('records.loadFailed')} failure={loadFailure} retryLabel={t('records.retry')} onRetry={onRetry} />}
-
-      {phase === 'loading' && <SkeletonStack count={5} height={RECORD_ROW_HEIGHT} label={t('app.loading')} />}
-
-      {shown && view.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {empty.title}
-          </Typography>
-          <Typography level="body-sm">{empty.body}</Typography>
-          <Button component={RouterLink} to={empty.createTo} variant="outlined" sx={{ mt: 1 }}>
-            {empty.createLabel}
-          </Button>
-        </Card>
+    <PagedListView
+      phase={phase}
+      failure={{ message: t('records.loadFailed'), kind: loadFailure, retryLabel: t('records.retry'), onRetry }}
+      placeholder={{ count: 5, height: RECORD_ROW_HEIGHT }}
+      empty={empty}
+      range={{ message: 'records.range', testId: `${table.testId}-range` }}
+      list={shown ? { items: view.items.slice(current * limit, current * limit + limit), offset: current * limit, limit: view.limit, total: view.total } : null}
+      onPage={onPage}
+      renderRows={(items) => (
+        <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={table.label}>
+          <Table
+            hoverRow
+            data-testid={table.testId}
+            sx={{
+              // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
+              minWidth: table.minWidth,
+              // Joy's default hover (background.level3) leaves the danger and status colours under
+              // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
+              '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
+              '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
+              '& .number': { textAlign: 'right' },
+              '& .actions': { display: 'flex', gap: 0.5, justifyContent: 'flex-end' },
+              '& thead th:last-of-type': { width: 104 },
+              // Scrolling sideways, the row's name stays in view.
+              '& thead th:first-of-type, & tbody th': { position: 'sticky', left: 0, zIndex: 1 },
+              '& thead th:first-of-type': { backgroundColor: 'var(--TableCell-headBackground)' },
+              // A row's name is its header cell: it wraps like the other cells (Joy cuts header cells short).
+              '& tbody th': { backgroundColor: 'var(--joy-palette-background-surface)', whiteSpace: 'normal', fontWeight: 'inherit' },
+              '& tbody tr:hover th': { backgroundColor: 'var(--TableRow-hoverBackground)' },
+            }}
+          >
+            <thead>{table.head}</thead>
+            <tbody>{table.rows(items)}</tbody>
+          </Table>
+        </Sheet>
       )}
-
-      {shown && view.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid={`${table.testId}-range`}>
-            {t('records.range', {
-              from: formatNumber(items.length > 0 ? current * limit + 1 : current * limit, language),
-              to: formatNumber(current * limit + items.length, language),
-              total: formatNumber(view.total, language),
-            })}
-          </Typography>
-          <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={table.label}>
-            <Table
-              hoverRow
-              data-testid={table.testId}
-              sx={{
-                // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
-                minWidth: table.minWidth,
-                // Joy's default hover (background.level3) leaves the danger and status colours under
-                // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
-                '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
-                '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
-                '& .number': { textAlign: 'right' },
-                '& .actions': { display: 'flex', gap: 0.5, justifyContent: 'flex-end' },
-                '& thead th:last-of-type': { width: 104 },
-                // Scrolling sideways, the row's name stays in view.
-                '& thead th:first-of-type, & tbody th': { position: 'sticky', left: 0, zIndex: 1 },
-                '& thead th:first-of-type': { backgroundColor: 'var(--TableCell-headBackground)' },
-                // A row's name is its header cell: it wraps like the other cells (Joy cuts header cells short).
-                '& tbody th': { backgroundColor: 'var(--joy-palette-background-surface)', whiteSpace: 'normal', fontWeight: 'inherit' },
-                '& tbody tr:hover th': { backgroundColor: 'var(--TableRow-hoverBackground)' },
-              }}
-            >
-              <thead>{table.head}</thead>
-              <tbody>{table.rows(items)}</tbody>
-            </Table>
-          </Sheet>
-          <Box sx={{ mt: 2 }}>
-            <Pagination page={current} pageCount={pageCount(view)} onChange={onPage} labels={labels} />
-          </Box>
-        </>
-      )}
-    </>
+    />
   );
 }
 

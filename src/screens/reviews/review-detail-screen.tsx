@@ -14,7 +14,7 @@ import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { liveOrderDetailMachine } from '../../machines/orders';
+import { liveOrderDetailMachine, selectOrderDetailOrder, selectOrderDetailPhase } from '../../machines/orders';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import { Stars } from '../../ui/stars';
@@ -32,8 +32,8 @@ function ReviewDetail({ orderId, tab }: { orderId: number; tab: DetailTab }) {
   const { t, language } = useLocale();
   const navigate = useNavigate();
   const actor = useFlow(liveOrderDetailMachine, { input: { orderId } });
-  const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
-  const order = useSelector(actor, (s) => s.context.order);
+  const state = useSelector(actor, selectOrderDetailPhase);
+  const order = useSelector(actor, selectOrderDetailOrder);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const failedText = useLoadFailureMessage(loadFailure, t('order.loadFailed'));
 

@@ -1,7 +1,3 @@
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import List from '@mui/joy/List';
 import ListItem from '@mui/joy/ListItem';
 import ListItemButton from '@mui/joy/ListItemButton';
@@ -12,13 +8,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
-import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/paging';
-import { liveReviewsMachine, REVIEWS_PAGE_SIZE } from '../../machines/reviews';
+import { liveReviewsMachine, REVIEWS_PAGE_SIZE, selectReviewsList, selectReviewsPageIndex, selectReviewsPhase } from '../../machines/reviews';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { useLoadFailureMessage } from '../../ui/load-failure-message';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { ReviewSummary } from '../overview/review-card';
+import { PagedListView } from '../shared/paged-list-view';
 import { pageFromUrl, pageQuery, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
 import { useFlow } from '../../app/use-flow';
 
@@ -33,16 +27,14 @@ const reviewsQuery = (_all: null, page: number) => pageQuery(page);
 
 /** Reviews (/management/customers): every rating of the store, paged, newest first. */
 export default function ReviewsScreen() {
-  const { t, language } = useLocale();
-  const paginationLabels = usePaginationLabels();
+  const { t } = useLocale();
   const [params, setParams] = useSearchParams();
   const page = pageFromUrl(params);
   const actor = useFlow(liveReviewsMachine, { input: { page } });
-  const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
-  const list = useSelector(actor, (s) => s.context.list);
+  const state = useSelector(actor, selectReviewsPhase);
+  const list = useSelector(actor, selectReviewsList);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const failedText = useLoadFailureMessage(loadFailure, t('reviews.error'));
-  const shownPage = useSelector(actor, (s) => s.context.page);
+  const shownPage = useSelector(actor, selectReviewsPageIndex);
 
   // The URL is the source of truth for the page (reload and back restore it).
   const loaded = state === 'loaded' && list !== null ? { ...list, rows: list.data.length } : null;
@@ -51,48 +43,19 @@ export default function ReviewsScreen() {
 
   return (
     <Page titleKey="page.reviews">
-      {state === 'failed' && (
-        <Alert
-          color="danger"
-          variant="soft"
-          sx={{ mb: 2 }}
-          endDecorator={
-            <Button size="sm" color="danger" onClick={() => actor.send({ type: 'reviews.retry' })}>
-              {t('reviews.retry')}
-            </Button>
-          }
-        >
-          {failedText}
-        </Alert>
-      )}
-      {state === 'loading' && (
-        <List aria-busy="true" sx={{ gap: 1 }}>
-          {Array.from({ length: Math.min(REVIEWS_PAGE_SIZE, list?.data.length || REVIEWS_PAGE_SIZE) }, (_, i) => (
-            <ListItem key={i}>
-              <Skeleton variant="rectangular" height={ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
-            </ListItem>
-          ))}
-        </List>
-      )}
-      {state === 'loaded' && list && list.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5 }}>
-          <Typography level="title-md" component="h2">
-            {t('reviews.empty')}
-          </Typography>
-          <Typography level="body-sm">{t('reviews.emptyBody')}</Typography>
-        </Card>
-      )}
-      {state === 'loaded' && list && list.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="reviews-range">
-            {t('reviews.range', {
-              from: formatNumber(list.offset + 1, language),
-              to: formatNumber(list.offset + list.data.length, language),
-              total: formatNumber(list.total, language),
-            })}
-          </Typography>
+      <PagedListView
+        phase={state}
+        failure={{ message: t('reviews.error'), kind: loadFailure, retryLabel: t('reviews.retry'), onRetry: () => actor.send({ type: 'reviews.retry' }) }}
+        placeholder={{ custom: <ReviewPlaceholders count={Math.min(REVIEWS_PAGE_SIZE, list?.data.length || REVIEWS_PAGE_SIZE)} /> }}
+        empty={{ title: t('reviews.empty'), body: t('reviews.emptyBody') }}
+        range={{ message: 'reviews.range', testId: 'reviews-range' }}
+        list={state === 'loaded' && list ? { ...list, items: list.data } : null}
+        onPage={onPage}
+        // The pager stays, at the page asked for, while that page loads: the operator can page on.
+        pager={list && { page: shownPage, pageCount: pageCount(list) }}
+        renderRows={(items) => (
           <List sx={{ gap: 1 }} aria-label={t('page.reviews')}>
-            {list.data.map((review) => (
+            {items.map((review) => (
               <ListItem key={review.order_id}>
                 <ListItemButton
                   component={RouterLink}
@@ -109,18 +72,21 @@ export default function ReviewsScreen() {
               </ListItem>
             ))}
           </List>
-        </>
-      )}
-      {list && (
-        <Box sx={{ mt: 2 }}>
-          <Pagination
-            page={shownPage}
-            pageCount={pageCount(list)}
-            onChange={onPage}
-            labels={paginationLabels}
-          />
-        </Box>
-      )}
+        )}
+      />
     </Page>
+  );
+}
+
+/** Placeholders of the reviews' height while a page loads, as many as the last page had. */
+function ReviewPlaceholders({ count }: { count: number }) {
+  return (
+    <List aria-busy="true" sx={{ gap: 1 }}>
+      {Array.from({ length: count }, (_, i) => (
+        <ListItem key={i}>
+          <Skeleton variant="rectangular" height={ROW_HEIGHT} sx={{ borderRadius: 'sm' }} />
+        </ListItem>
+      ))}
+    </List>
   );
 }

@@ -3,22 +3,19 @@ import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
 import Switch from '@mui/joy/Switch';
 import Textarea from '@mui/joy/Textarea';
 import Typography from '@mui/joy/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { SMS_TEXT_MAX, StoreConfigInputSchema } from '../../api/settings';
 import type { JournalStoreProfile } from '../../api/stores';
 import { useT } from '../../i18n';
 import { accentPalette, isHexColor } from '../../lib/accent-palette';
-import { COLOR_PICKER_START } from '../../lib/theme-colors';
 import { liveConfigurationFormMachine, type ConfigurationValues } from '../../machines/settings';
 import { FormSection } from '../../ui/form-fields';
 import { visuallyHidden } from '../../ui/visually-hidden';
-import { SettingsFieldset, SettingsFormActions, SettingsFormFrame, useSettingsForm, type SettingsFormActor } from './settings-form-parts';
+import { SettingsForm, SettingsFormFrame, useSettingsForm, type SettingsFormActor } from './settings-form-parts';
 import type { SettingsPanel } from './settings-tabs';
 import { useFlow } from '../../app/use-flow';
 
@@ -48,8 +45,7 @@ const ConfigurationTab: SettingsPanel = ({ storeId }) => {
 
 function ConfigurationForm({ actor, saved }: { actor: SettingsFormActor<JournalStoreProfile, ConfigurationValues>; saved: ConfigurationValues }) {
   const t = useT();
-  const [resolver] = useState(() => zodResolver(StoreConfigInputSchema));
-  const { form, submit, discard } = useSettingsForm(actor, saved, resolver);
+  const { form, submit, discard } = useSettingsForm(actor, saved, StoreConfigInputSchema);
   const { register, control, formState } = form;
   const { errors } = formState;
   const countId = useId();
@@ -59,69 +55,65 @@ function ConfigurationForm({ actor, saved }: { actor: SettingsFormActor<JournalS
   const smsError = errors.sms_text?.message;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="configuration-form">
-      <Stack gap={2} sx={{ maxWidth: 760 }}>
-        <SettingsFieldset actor={actor}>
-          <FormSection title={t('settings.configuration.sms')}>
-            <Controller
-              control={control}
-              name="sms_send"
-              render={({ field }) => (
-                <Typography
-                  component="label"
-                  level="body-md"
-                  startDecorator={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
-                  sx={{ gap: 1.5, alignSelf: 'flex-start' }}
-                >
-                  {t('settings.configuration.smsSend')}
-                </Typography>
-              )}
-            />
-            <FormControl error={smsError !== undefined || count > SMS_TEXT_MAX}>
-              <FormLabel>{t('settings.configuration.smsText')}</FormLabel>
-              <Textarea minRows={3} {...register('sms_text')} slotProps={{ textarea: { 'aria-describedby': `${helpId} ${countId}` } }} />
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <FormHelperText id={helpId}>
-                  {smsError === undefined
-                    ? t('settings.configuration.smsTextHint', { max: SMS_TEXT_MAX })
-                    : smsError === SMS_TOO_LONG
-                      ? t('settings.configuration.smsTooLong', { max: SMS_TEXT_MAX })
-                      : smsError}
-                </FormHelperText>
-                <FormHelperText id={countId} sx={{ flexShrink: 0 }}>
-                  <span aria-hidden="true" data-testid="sms-count">
-                    {count}/{SMS_TEXT_MAX}
-                  </span>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('settings.configuration.smsCount', { count, max: SMS_TEXT_MAX })}
-                  </Box>
-                </FormHelperText>
+    <SettingsForm actor={actor} onSubmit={submit} onDiscard={discard} testIdPrefix="configuration" maxWidth={760}>
+      <FormSection title={t('settings.configuration.sms')}>
+        <Controller
+          control={control}
+          name="sms_send"
+          render={({ field }) => (
+            <Typography
+              component="label"
+              level="body-md"
+              startDecorator={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
+              sx={{ gap: 1.5, alignSelf: 'flex-start' }}
+            >
+              {t('settings.configuration.smsSend')}
+            </Typography>
+          )}
+        />
+        <FormControl error={smsError !== undefined || count > SMS_TEXT_MAX}>
+          <FormLabel>{t('settings.configuration.smsText')}</FormLabel>
+          <Textarea minRows={3} {...register('sms_text')} slotProps={{ textarea: { 'aria-describedby': `${helpId} ${countId}` } }} />
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <FormHelperText id={helpId}>
+              {smsError === undefined
+                ? t('settings.configuration.smsTextHint', { max: SMS_TEXT_MAX })
+                : smsError === SMS_TOO_LONG
+                  ? t('settings.configuration.smsTooLong', { max: SMS_TEXT_MAX })
+                  : smsError}
+            </FormHelperText>
+            <FormHelperText id={countId} sx={{ flexShrink: 0 }}>
+              <span aria-hidden="true" data-testid="sms-count">
+                {count}/{SMS_TEXT_MAX}
+              </span>
+              <Box component="span" sx={visuallyHidden}>
+                {t('settings.configuration.smsCount', { count, max: SMS_TEXT_MAX })}
               </Box>
-            </FormControl>
-          </FormSection>
+            </FormHelperText>
+          </Box>
+        </FormControl>
+      </FormSection>
 
-          <FormSection title={t('settings.configuration.color')} hint={t('settings.configuration.colorHint')}>
-            <Controller
-              control={control}
-              name="color"
-              render={({ field, fieldState }) => (
-                <ColorField value={field.value} error={fieldState.error ? t('settings.configuration.colorInvalid') : undefined} onChange={field.onChange} onBlur={field.onBlur} />
-              )}
-            />
-            <ColorPreview color={color} />
-          </FormSection>
-        </SettingsFieldset>
-        <SettingsFormActions actor={actor} onDiscard={discard} testIdPrefix="configuration" />
-      </Stack>
-    </form>
+      <FormSection title={t('settings.configuration.color')} hint={t('settings.configuration.colorHint')}>
+        <Controller
+          control={control}
+          name="color"
+          render={({ field, fieldState }) => (
+            <ColorField value={field.value} error={fieldState.error ? t('settings.configuration.colorInvalid') : undefined} onChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
+        <ColorPreview color={color} />
+      </FormSection>
+    </SettingsForm>
   );
 }
 
 /** The native colour picker and the hex code, two views of one value. */
 function ColorField({ value, error, onChange, onBlur }: { value: string; error?: string; onChange: (value: string) => void; onBlur: () => void }) {
   const t = useT();
-  // The picker only takes #rrggbb: while the code is being typed it keeps the last valid colour.
-  const [lastValid, setLastValid] = useState(isHexColor(value) ? value : COLOR_PICKER_START);
+  // The picker only takes #rrggbb: while the code is being typed it keeps the last valid colour;
+  // before there is one it shows its own default (black), as a colour input given no colour does.
+  const [lastValid, setLastValid] = useState(isHexColor(value) ? value : '');
   if (isHexColor(value) && value !== lastValid) setLastValid(value);
   return (
     <FormControl error={error !== undefined}>

@@ -19,7 +19,7 @@ import { useFormDraft } from '../../app/use-form-draft';
 import { useT, type Translate } from '../../i18n';
 import { formDraftKey } from '../../lib/form-draft';
 import { formatDate, NOT_GIVEN } from '../../lib/format';
-import { allowanceProblem, type AllowanceProblem, type DevicesMachine, liveDevicesMachine, MAX_DEVICES_ALLOWED, selectConfirmingRenew, selectConfirmingUnregister, selectCopying, selectDevices, selectDevicesAllowed, selectDevicesLoadFailed, selectDevicesLoading, selectKeyRevealed, selectQrKey, selectRenewing, selectSavingAllowance, selectShownKey, selectUnregisteringId, selectWorkIdle } from '../../machines/settings';
+import { allowanceProblem, type AllowanceProblem, type DevicesMachine, liveDevicesMachine, MAX_DEVICES_ALLOWED, selectConfirmingRenew, selectConfirmingUnregister, selectCopying, selectDeviceCount, selectDevices, selectDevicesAllowed, selectDevicesLoadFailed, selectDevicesLoading, selectKeyRevealed, selectQrKey, selectRenewing, selectSavingAllowance, selectShownKey, selectUnregisteringId, selectWorkIdle } from '../../machines/settings';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -178,7 +178,7 @@ const keepAllowance = ({ devicesAllowed }: AllowanceValues) => ({ devicesAllowed
 function AllowanceCard({ actor }: { actor: DevicesActor }) {
   const t = useT();
   const allowed = useSelector(actor, selectDevicesAllowed);
-  const registered = useSelector(actor, (s) => selectDevices(s).length);
+  const registered = useSelector(actor, selectDeviceCount);
   const saving = useSelector(actor, selectSavingAllowance);
   const idle = useSelector(actor, selectWorkIdle);
   const [resolver] = useState(() => zodResolver(allowanceSchema(() => selectDevices(actor.getSnapshot()).length)));

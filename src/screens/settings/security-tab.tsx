@@ -3,8 +3,7 @@ import List from '@mui/joy/List';
 import ListItem from '@mui/joy/ListItem';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Account } from '../../api/accounts';
 import { OperatorProfileInputSchema, type OperatorProfileInput } from '../../api/settings';
 import { LanguageSchema, type Language } from '../../api/session';
@@ -14,14 +13,12 @@ import { liveOperatorProfileFormMachine, type OperatorProfileData } from '../../
 import { FormSection } from '../../ui/form-fields';
 import { useLoadFailureMessage } from '../../ui/load-failure-message';
 import {
-  fieldMessage,
+  FieldColumns,
   ReadOnlyField,
-  SettingsFieldset,
-  SettingsFormActions,
+  SettingsForm,
   SettingsFormFrame,
   SettingsSelect,
   SettingsTextField,
-  settingsErrorMap,
   useSettingsForm,
   type SettingsFormActor,
 } from './settings-form-parts';
@@ -31,7 +28,7 @@ import { useFlow } from '../../app/use-flow';
  * Settings → Operators (/settings/security): the signed-in operator's admin profile (name, phone,
  * language; the e-mail is the sign-in's and only shown) and, read-only, the store's operators.
  * A failed save says "Error to post admin info" when the server refused it and "Error in update
- * Admin store" otherwise (operatorProfileFailure in src/machines/settings.live.ts).
+ * Admin store" otherwise (operatorProfileFailure in src/machines/settings/live.ts).
  */
 export default function SecurityTab({ storeId }: { storeId: number }) {
   const actor = useFlow(liveOperatorProfileFormMachine, { input: { storeId } });
@@ -64,37 +61,30 @@ function OperatorProfileForm({
   saved: OperatorProfileInput;
 }) {
   const t = useT();
-  const [resolver] = useState(() => zodResolver(OperatorProfileInputSchema, settingsErrorMap));
-  const { form, submit, discard } = useSettingsForm(actor, saved, resolver);
-  const { register, control, formState } = form;
-  const { errors } = formState;
+  const { form, submit, discard } = useSettingsForm(actor, saved, OperatorProfileInputSchema);
 
+  // The width is set around the form, with the operators below it.
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="operator-profile-form">
-      <Stack gap={2}>
-        <SettingsFieldset actor={actor}>
-          <FormSection title={t('settings.security.title')} hint={t('settings.security.hint')}>
-            <SettingsTextField label={t('settings.security.name')} autoComplete="name" error={fieldMessage(t, errors.name_op)} field={register('name_op')} />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-              <SettingsTextField label={t('settings.security.phone')} type="tel" autoComplete="tel" error={fieldMessage(t, errors.phone)} field={register('phone')} />
-              <ReadOnlyField label={t('settings.security.email')} value={data.operator.email} hint={t('settings.security.emailHint')} testId="operator-email" />
-            </Box>
-            <Box sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}>
-              <SettingsSelect
-                control={control}
-                name="preferences.language"
-                label={t('settings.security.language')}
-                placeholder={t('settings.security.language')}
-                options={LANGUAGES}
-                errorText={t('settings.general.required')}
-                testId="operator-language"
-              />
-            </Box>
-          </FormSection>
-        </SettingsFieldset>
-        <SettingsFormActions actor={actor} onDiscard={discard} testIdPrefix="operator-profile" />
-      </Stack>
-    </form>
+    <SettingsForm actor={actor} onSubmit={submit} onDiscard={discard} testIdPrefix="operator-profile">
+      <FormSection title={t('settings.security.title')} hint={t('settings.security.hint')}>
+        <SettingsTextField form={form} name="name_op" label={t('settings.security.name')} autoComplete="name" />
+        <FieldColumns count={2}>
+          <SettingsTextField form={form} name="phone" label={t('settings.security.phone')} type="tel" autoComplete="tel" />
+          <ReadOnlyField label={t('settings.security.email')} value={data.operator.email} hint={t('settings.security.emailHint')} testId="operator-email" />
+        </FieldColumns>
+        <Box sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}>
+          <SettingsSelect
+            form={form}
+            name="preferences.language"
+            label={t('settings.security.language')}
+            placeholder={t('settings.security.language')}
+            options={LANGUAGES}
+            errorText={t('settings.general.required')}
+            testId="operator-language"
+          />
+        </Box>
+      </FormSection>
+    </SettingsForm>
   );
 }
 

@@ -7,28 +7,33 @@ import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
 import Option from '@mui/joy/Option';
 import Select from '@mui/joy/Select';
+import Stack from '@mui/joy/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import {
   Controller,
+  get,
   useForm,
-  type Control,
   type DefaultValues,
   type FieldError,
   type FieldPathByValue,
   type FieldValues,
-  type Resolver,
-  type UseFormRegisterReturn,
+  type Path,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
+import type { ZodType } from 'zod';
 import { LeaveDialog, useLeaveGuard } from '../../app/leave-guard';
 import { useLocale, useT, type MessageKey, type Translate } from '../../i18n';
 import { countryOptions } from '../../lib/countries';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import {
+  selectSettingsData,
   selectSettingsLoadFailed,
   selectSettingsLoading,
   selectSettingsRestoredDraft,
+  selectSettingsSavedValues,
   selectSettingsSaveError,
   selectSettingsSaving,
   selectSettingsUnsaved,
@@ -37,9 +42,10 @@ import {
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
 
 /**
- * What every settings tab's form shares (src/machines/settings-form.machine.ts drives them): the
+ * What every settings tab's form shares (src/machines/settings/form.machine.ts drives them): the
  * load states and the unsaved-changes prompt around the form, react-hook-form wired to the
- * machine, the fields' messages in the operator's language, and Save / Discard changes.
+ * machine, the form itself with Save / Discard changes, and the fields bound to react-hook-form
+ * with their messages in the operator's language (the postal address among them).
  */
 
 export type SettingsFormActor<TData, TValues> = ActorRefFrom<SettingsFormMachine<TData, TValues>>;
@@ -69,8 +75,8 @@ export function SettingsFormFrame<TData, TValues>({
   const loading = useSelector(actor, selectSettingsLoading);
   const loadFailed = useSelector(actor, selectSettingsLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
-  const data = useSelector(actor, (s) => s.context.data);
-  const saved = useSelector(actor, (s) => s.context.saved);
+  const data = useSelector(actor, selectSettingsData);
+  const saved = useSelector(actor, selectSettingsSavedValues);
   const unsaved = useSelector(actor, selectSettingsUnsaved);
   const restored = useSelector(actor, selectSettingsRestoredDraft);
   const guard = useLeaveGuard(unsaved, () => selectSettingsUnsaved(actor.getSnapshot()));
@@ -96,19 +102,24 @@ export function SettingsFormFrame<TData, TValues>({
   );
 }
 
+/** A settings form's react-hook-form: what its fields are bound to. */
+export type SettingsFormApi<TValues extends FieldValues> = UseFormReturn<TValues, unknown, TValues>;
+
 /**
- * react-hook-form on the machine's values: it starts from what the machine holds (what the server
- * holds, or the draft a reload left behind), every change reaches the machine (`form.changed`:
- * unsaved or not), Save hands it the validated values, and a save's answer becomes the form's
- * values (the server may have trimmed what was typed). Discard goes back to the server's values.
+ * react-hook-form on the machine's values, checked with the api's own schema (the server's rules
+ * and messages): it starts from what the machine holds (what the server holds, or the draft a
+ * reload left behind), every change reaches the machine (`form.changed`: unsaved or not), Save
+ * hands it the validated values, and a save's answer becomes the form's values (the server may
+ * have trimmed what was typed). Discard goes back to the server's values.
  */
 export function useSettingsForm<TData, TValues extends FieldValues>(
   actor: SettingsFormActor<TData, TValues>,
   saved: TValues,
-  resolver: Resolver<TValues, unknown, TValues>,
-) {
+  schema: ZodType<TValues, TValues>,
+): { form: SettingsFormApi<TValues>; submit: (event?: BaseSyntheticEvent) => Promise<void>; discard: () => void } {
   // Read once: the form is mounted when the machine is done restoring, and holds the values from then on.
   const [opening] = useState(() => actor.getSnapshot().context.values ?? saved);
+  const [resolver] = useState(() => zodResolver(schema, settingsErrorMap));
   const form = useForm<TValues, unknown, TValues>({
     defaultValues: opening as DefaultValues<TValues>,
     resolver,
@@ -148,12 +159,12 @@ const SCHEMA_MESSAGES: Record<string, MessageKey> = {
 const TOO_LONG = /^too-long:(\d+)$/;
 
 /** For zodResolver's schema options: the length limits the schemas leave to zod's own wording. */
-export const settingsErrorMap = {
+const settingsErrorMap = {
   error: (issue: { code?: string; origin?: string; maximum?: unknown }) =>
     issue.code === 'too_big' && issue.origin === 'string' ? `too-long:${String(issue.maximum)}` : undefined,
 };
 
-export function fieldMessage(t: Translate, error: FieldError | undefined): string | undefined {
+function fieldMessage(t: Translate, error: FieldError | undefined): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
   const key = SCHEMA_MESSAGES[message];
@@ -162,25 +173,33 @@ export function fieldMessage(t: Translate, error: FieldError | undefined): strin
   return tooLong ? t('settings.general.tooLong', { max: tooLong[1] }) : message;
 }
 
-type Registered = Pick<UseFormRegisterReturn, 'ref' | 'name' | 'onChange' | 'onBlur'>;
+/** The field's message in the operator's language, once the schema found a problem with it. */
+export function settingsFieldMessage<V extends FieldValues>(t: Translate, form: SettingsFormApi<V>, name: Path<V>): string | undefined {
+  // Only the errors: getFieldState would read dirtyFields and touchedFields through formState too,
+  // and react-hook-form would then work them out and re-render the form on every keystroke.
+  const error: FieldError | undefined = get(form.formState.errors, name);
+  return fieldMessage(t, error);
+}
 
-/** A labelled text input wired to react-hook-form; its message (or hint) under it, tied to it. */
-export function SettingsTextField({
+/** A labelled text input bound to the form's field `name`; its message (or hint) under it, tied to it. */
+export function SettingsTextField<V extends FieldValues>({
+  form,
+  name,
   label,
-  field,
-  error,
   hint,
   type = 'text',
   autoComplete,
 }: {
+  form: SettingsFormApi<V>;
+  name: Path<V>;
   label: string;
-  field: Registered;
-  error?: string;
   hint?: ReactNode;
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
 }) {
-  const { ref, ...rest } = field;
+  const t = useT();
+  const error = settingsFieldMessage(t, form, name);
+  const { ref, ...rest } = form.register(name);
   return (
     <FormControl error={error !== undefined}>
       <FormLabel>{label}</FormLabel>
@@ -203,7 +222,7 @@ export function ReadOnlyField({ label, value, hint, testId }: { label: string; v
 
 /** A choice among a few values (country, language), held by react-hook-form. */
 export function SettingsSelect<V extends FieldValues>({
-  control,
+  form,
   name,
   label,
   placeholder,
@@ -211,7 +230,7 @@ export function SettingsSelect<V extends FieldValues>({
   errorText,
   testId,
 }: {
-  control: Control<V, unknown, V>;
+  form: SettingsFormApi<V>;
   name: FieldPathByValue<V, string>;
   label: string;
   placeholder: string;
@@ -222,7 +241,7 @@ export function SettingsSelect<V extends FieldValues>({
 }) {
   return (
     <Controller
-      control={control}
+      control={form.control}
       name={name}
       render={({ field, fieldState }) => (
         <FormControl error={fieldState.error !== undefined}>
@@ -250,13 +269,87 @@ export function SettingsSelect<V extends FieldValues>({
 }
 
 /** The countries (name and two-letter code) in the operator's language, for SettingsSelect. */
-export function useCountryOptions(): ReadonlyArray<{ value: string; label: string }> {
+function useCountryOptions(): ReadonlyArray<{ value: string; label: string }> {
   const { language } = useLocale();
   return useMemo(() => countryOptions(language).map(({ code, name }) => ({ value: code, label: name })), [language]);
 }
 
+/** Fields side by side, `count` to a row (one under the other on a phone). */
+export function FieldColumns({ count, children }: { count: 2 | 3; children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(${count}, 1fr)` } }}>{children}</Box>;
+}
+
+/** Where a form holds a postal address: Business info nests it under `address`, Billing keeps it at the top. */
+export interface AddressFieldNames<V extends FieldValues> {
+  addressPrint: Path<V>;
+  city: Path<V>;
+  postalCode: Path<V>;
+  country: FieldPathByValue<V, string>;
+}
+
+/** A postal address as the store's business info and its billing both hold it: street and number, then city, postal code and country. */
+export function SettingsAddressFields<V extends FieldValues>({ form, names, countryTestId }: { form: SettingsFormApi<V>; names: AddressFieldNames<V>; countryTestId: string }) {
+  const t = useT();
+  const countries = useCountryOptions();
+  return (
+    <>
+      <SettingsTextField form={form} name={names.addressPrint} label={t('settings.general.addressPrint')} autoComplete="street-address" />
+      <FieldColumns count={3}>
+        <SettingsTextField form={form} name={names.city} label={t('settings.general.city')} autoComplete="address-level2" />
+        <SettingsTextField form={form} name={names.postalCode} label={t('settings.general.postalCode')} autoComplete="postal-code" />
+        <SettingsSelect
+          form={form}
+          name={names.country}
+          label={t('settings.general.country')}
+          placeholder={t('settings.general.countryNone')}
+          options={countries}
+          errorText={t('settings.general.invalidCountry')}
+          testId={countryTestId}
+        />
+      </FieldColumns>
+    </>
+  );
+}
+
+/**
+ * A settings tab's form: `notice` above the fields, the fields (`children`), `after` them what is
+ * only shown (outside the fieldset, so it never waits on a save), then the failed save's message,
+ * Save and Discard changes. Its test ids: `{testIdPrefix}-form`, `-save` and `-save-error`.
+ */
+export function SettingsForm<TData, TValues>({
+  actor,
+  onSubmit,
+  onDiscard,
+  testIdPrefix,
+  maxWidth,
+  notice,
+  after,
+  children,
+}: {
+  actor: SettingsFormActor<TData, TValues>;
+  onSubmit: (event: BaseSyntheticEvent) => Promise<void>;
+  onDiscard: () => void;
+  testIdPrefix: string;
+  /** Left out where the tab already sets the width around the form. */
+  maxWidth?: number;
+  notice?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid={`${testIdPrefix}-form`}>
+      <Stack gap={2} sx={maxWidth === undefined ? undefined : { maxWidth }}>
+        {notice}
+        <SettingsFieldset actor={actor}>{children}</SettingsFieldset>
+        {after}
+        <SettingsFormActions actor={actor} onDiscard={onDiscard} testIdPrefix={testIdPrefix} />
+      </Stack>
+    </form>
+  );
+}
+
 /** The form's fields; while a save is in flight they wait (what is typed then would be overwritten by its answer). */
-export function SettingsFieldset<TData, TValues>({ actor, children }: { actor: SettingsFormActor<TData, TValues>; children: ReactNode }) {
+function SettingsFieldset<TData, TValues>({ actor, children }: { actor: SettingsFormActor<TData, TValues>; children: ReactNode }) {
   const saving = useSelector(actor, selectSettingsSaving);
   return (
     <Box component="fieldset" disabled={saving} sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -270,7 +363,7 @@ export function SettingsFieldset<TData, TValues>({ actor, children }: { actor: S
  * snackbar announces it, so this one is not a live region), Save (Retry after a failure; busy and
  * disabled while saving) and Discard changes (back to what the server holds).
  */
-export function SettingsFormActions<TData, TValues>({
+function SettingsFormActions<TData, TValues>({
   actor,
   onDiscard,
   testIdPrefix,

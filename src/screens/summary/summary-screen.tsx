@@ -1,6 +1,5 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import CircularProgress from '@mui/joy/CircularProgress';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
@@ -19,15 +18,12 @@ import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { now } from '../../lib/clock';
 import { calendarDayOf, daysIn, financeRangeFromParams, type FinanceRange } from '../../lib/finance-range';
-import { formatNumber } from '../../lib/format';
-import { pageCount } from '../../lib/paging';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { liveSummaryMachine, PAYMENTS_PAGE_SIZE, type PaymentStatus, sameView, selectDownloading, selectPayments, selectPhase, selectSummaries, selectView, type SummaryTab, type SummaryView } from '../../machines/summary';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { RangeForm } from './range-form';
 import { DailyTable, FILTER_STATUSES, PaymentsTable, paymentStatusLabel } from './summary-tables';
 import { useFlow } from '../../app/use-flow';
+import { EmptyListCard, PagedListView } from '../shared/paged-list-view';
 import { pageFromUrl, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
 
 const ROW_HEIGHT = 40;
@@ -83,7 +79,7 @@ export default function SummaryScreen() {
 }
 
 function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const today = calendarDayOf(now());
@@ -114,8 +110,6 @@ function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) 
     void navigate(query ? `/summary/${next}?${query}` : `/summary/${next}`);
   };
 
-  const paginationLabels = usePaginationLabels();
-
   return (
     <>
       <Tabs value={tab} onChange={(_, value) => isTab(value as string) && switchTab(value as SummaryTab)} sx={{ bgcolor: 'transparent', mb: 2 }}>
@@ -142,36 +136,23 @@ function AccountSummary({ storeId, tab }: { storeId: number; tab: SummaryTab }) 
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('summary.loadFailed')} failure={loadFailure} retryLabel={t('summary.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
+      {/* Both tabs' failure and placeholder; only the payments tab has rows to page. */}
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('summary.loadFailed'), kind: loadFailure, retryLabel: t('summary.retry'), onRetry: () => actor.send({ type: 'summary.retry' }) }}
+        placeholder={{ count: tab === 'daily' ? Math.min(daysIn(view.range), PAYMENTS_PAGE_SIZE) : PAYMENTS_PAGE_SIZE, height: ROW_HEIGHT }}
+        empty={{
+          title: view.status === null ? t('summary.paymentsEmpty') : t('summary.paymentsEmptyStatus', { status: t(paymentStatusLabel[view.status]) }),
+          body: t('summary.paymentsEmptyBody'),
+        }}
+        range={{ message: 'summary.paymentsCount', testId: 'payments-count' }}
+        // A page past the end shows nothing while the URL moves to the last page.
+        list={payments === null || (payments.total > 0 && pastTheEnd) ? null : { ...payments, items: payments.data }}
+        onPage={onPage}
+        renderRows={(items) => <PaymentsTable payments={items} />}
+      />
 
-      {phase === 'loading' && (
-        <SkeletonStack count={tab === 'daily' ? Math.min(daysIn(view.range), PAYMENTS_PAGE_SIZE) : PAYMENTS_PAGE_SIZE} height={ROW_HEIGHT} label={t('app.loading')} />
-      )}
-
-      {payments && payments.total === 0 && (
-        <EmptyState
-          title={view.status === null ? t('summary.paymentsEmpty') : t('summary.paymentsEmptyStatus', { status: t(paymentStatusLabel[view.status]) })}
-          body={t('summary.paymentsEmptyBody')}
-        />
-      )}
-
-      {payments && payments.total > 0 && !pastTheEnd && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="payments-count">
-            {t('summary.paymentsCount', {
-              from: formatNumber(payments.data.length > 0 ? payments.offset + 1 : payments.offset, language),
-              to: formatNumber(payments.offset + payments.data.length, language),
-              total: formatNumber(payments.total, language),
-            })}
-          </Typography>
-          <PaymentsTable payments={payments.data} />
-          <Box sx={{ mt: 2 }}>
-            <Pagination page={Math.floor(payments.offset / Math.max(1, payments.limit))} pageCount={pageCount(payments)} onChange={onPage} labels={paginationLabels} />
-          </Box>
-        </>
-      )}
-
-      {summaries && summaries.length === 0 && <EmptyState title={t('summary.dailyEmpty')} />}
+      {summaries && summaries.length === 0 && <EmptyListCard title={t('summary.dailyEmpty')} />}
 
       {summaries && summaries.length > 0 && (
         <>
@@ -210,16 +191,5 @@ function StatusFilter({ status, onChange }: { status: PaymentStatus | null; onCh
         ))}
       </Select>
     </FormControl>
-  );
-}
-
-function EmptyState({ title, body }: { title: string; body?: string }) {
-  return (
-    <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-      <Typography level="title-md" component="h2">
-        {title}
-      </Typography>
-      {body && <Typography level="body-sm">{body}</Typography>}
-    </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Page } from '../../app/page';
 import { useServices } from '../../app/services';
 import { useLocale } from '../../i18n';
 import { liveTemplateFormMachine, selectTemplateUnsaved, type TemplateFormMachine } from '../../machines/templates';
+import { selectDraftFormInitial, selectDraftFormLoadFailed, selectDraftFormLoading, selectDraftFormLookups } from '../../machines/shared/draft-form';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { httpSessionFor } from '../../machines/session';
 import { RetryAlert, SkeletonStack } from '../../ui/load-states';
@@ -44,8 +45,8 @@ function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId
       goToList: () => queueMicrotask(() => void navigate(LIST_PATH)),
     },
   );
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loading = useSelector(actor, selectDraftFormLoading);
+  const loadFailed = useSelector(actor, selectDraftFormLoadFailed);
   const loadFailure = useSelector(actor, selectLoadFailure);
   const unsaved = useSelector(actor, selectTemplateUnsaved);
   const guard = useLeaveGuard(unsaved, () => selectTemplateUnsaved(actor.getSnapshot()));
@@ -61,8 +62,8 @@ function TemplateFormFlow({ storeId, templateId }: { storeId: number; templateId
 }
 
 function EditingForm({ actor, getToken, onCancel }: { actor: ActorRefFrom<TemplateFormMachine>; getToken: () => Promise<string | undefined>; onCancel: () => void }) {
-  const initial = useSelector(actor, (s) => s.context.initial);
-  const lookups = useSelector(actor, (s) => s.context.lookups);
+  const initial = useSelector(actor, selectDraftFormInitial);
+  const lookups = useSelector(actor, selectDraftFormLookups);
   if (!lookups) return null;
   return <TemplateForm actor={actor} initial={initial} lookups={lookups} getToken={getToken} onCancel={onCancel} />;
 }

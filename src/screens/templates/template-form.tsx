@@ -11,6 +11,7 @@ import { now } from '../../lib/clock';
 import { atTimeOfDay, endsNextDay, placeTemplateWindows, timeOfDay, type TemplateWindows } from '../../lib/offer-dates';
 import {
   blankTemplateValues,
+  selectSavedTemplate,
   selectTemplateChecking,
   selectTemplateRestoredDraft,
   selectTemplateSaveError,
@@ -43,7 +44,7 @@ export function TemplateForm({ actor, initial, lookups, getToken, onCancel }: Of
   const checking = useSelector(actor, selectTemplateChecking);
   const saveError = useSelector(actor, selectTemplateSaveError);
   const restored = useSelector(actor, selectTemplateRestoredDraft);
-  const template = useSelector(actor, (s) => s.context.template);
+  const template = useSelector(actor, selectSavedTemplate);
 
   // A server 400 names a rule (its wording): the message also lands beside the field to fix.
   useEffect(() => {

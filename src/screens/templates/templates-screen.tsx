@@ -1,11 +1,9 @@
 import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
-import Card from '@mui/joy/Card';
 import Stack from '@mui/joy/Stack';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
 import Tabs from '@mui/joy/Tabs';
-import Typography from '@mui/joy/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -13,16 +11,13 @@ import type { Template } from '../../api/templates';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
-import { formatNumber } from '../../lib/format';
-import { pageCount } from '../../lib/paging';
 import type { TemplatesFilter } from '../../machines/journal/events';
 import { liveTemplatesListMachine, selectConfirmingDelete, selectMutating, selectPhase, TEMPLATES_PAGE_SIZE } from '../../machines/templates';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
-import { RetryAlert, SkeletonStack } from '../../ui/load-states';
-import { Pagination, usePaginationLabels } from '../../ui/pagination';
 import { SearchBar } from '../../ui/search-bar';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TEMPLATE_ROW_HEIGHT, TemplateRow } from './template-row';
+import { PagedListView } from '../shared/paged-list-view';
 import { listUrl, pageFromUrl, searchQuery, useUrlPagedList, type PagedListMachine } from '../shared/url-paged-list';
 import { useFlow } from '../../app/use-flow';
 
@@ -56,7 +51,7 @@ export default function TemplatesScreen() {
 }
 
 function TemplatesList({ filter }: { filter: TemplatesFilter }) {
-  const { t, language } = useLocale();
+  const { t } = useLocale();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = pageFromUrl(params);
@@ -81,7 +76,6 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
 
   const shown = phase === 'ready' && templates.loaded;
   const emptyTitle = search !== '' ? t('templates.emptySearch', { search }) : filter === 'recurring' ? t('templates.emptyRecurring') : t('templates.empty');
-  const labels = usePaginationLabels();
 
   return (
     <>
@@ -98,48 +92,24 @@ function TemplatesList({ filter }: { filter: TemplatesFilter }) {
         </Button>
       </Box>
 
-      {phase === 'failed' && <RetryAlert message={t('templates.error')} failure={loadFailure} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />}
-
-      {phase === 'loading' && <SkeletonStack count={TEMPLATES_PAGE_SIZE} height={TEMPLATE_ROW_HEIGHT} label={t('app.loading')} />}
-
-      {shown && templates.total === 0 && (
-        <Card variant="outlined" sx={{ textAlign: 'center', py: 5, alignItems: 'center' }}>
-          <Typography level="title-md" component="h2">
-            {emptyTitle}
-          </Typography>
-          <Typography level="body-sm">{t('templates.emptyBody')}</Typography>
-          <Button component={RouterLink} to="/operations/templates/create" variant="outlined" sx={{ mt: 1 }}>
-            {t('templates.create')}
-          </Button>
-        </Card>
-      )}
-
-      {shown && templates.total > 0 && (
-        <>
-          <Typography level="body-sm" textColor="text.secondary" sx={{ mb: 1 }} data-testid="templates-range">
-            {t('templates.range', {
-              from: formatNumber(templates.items.length > 0 ? templates.offset + 1 : templates.offset, language),
-              to: formatNumber(templates.offset + templates.items.length, language),
-              total: formatNumber(templates.total, language),
-            })}
-          </Typography>
+      <PagedListView
+        phase={phase}
+        failure={{ message: t('templates.error'), kind: loadFailure, retryLabel: t('templates.retry'), onRetry: () => actor.send({ type: 'templates.retry' }) }}
+        placeholder={{ count: TEMPLATES_PAGE_SIZE, height: TEMPLATE_ROW_HEIGHT }}
+        empty={{ title: emptyTitle, body: t('templates.emptyBody'), action: { label: t('templates.create'), to: '/operations/templates/create' } }}
+        range={{ message: 'templates.range', testId: 'templates-range' }}
+        list={shown ? templates : null}
+        onPage={onPage}
+        renderRows={(items) => (
           <Stack component="ul" gap={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('page.templates')}>
-            {templates.items.map((template, index) => (
+            {items.map((template, index) => (
               <li key={template.id}>
                 <TemplateRow template={template} index={index} tab={filter} disabled={busy} onSetStatus={onSetStatus} onAskDelete={onAskDelete} />
               </li>
             ))}
           </Stack>
-          <Box sx={{ mt: 2 }}>
-            <Pagination
-              page={Math.floor(templates.offset / Math.max(1, templates.limit))}
-              pageCount={pageCount(templates)}
-              onChange={onPage}
-              labels={labels}
-            />
-          </Box>
-        </>
-      )}
+        )}
+      />
 
       <DeleteTemplateDialog
         name={confirming}

@@ -76,8 +76,7 @@ function TrucksList({ status }: { status: TruckStatus }) {
         empty={{
           title: search !== '' ? t('trucks.emptySearch', { search }) : t(`trucks.empty.${status}`),
           body: t('trucks.emptyBody'),
-          createLabel: t('trucks.create'),
-          createTo: '/truck/create',
+          action: { label: t('trucks.create'), to: '/truck/create' },
         }}
         table={{
           label: t('trucks.tableLabel'),

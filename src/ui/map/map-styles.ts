@@ -1,20 +1,16 @@
 import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { RoadClass } from '../../lib/offline-map';
-import { MAP_PALETTES, type MapPalette } from '../../lib/theme-colors';
+import type { MapPalette } from './types';
 
 /**
- * How the map draws: the offline base map's palette (light and dark), roads whose width follows
- * the zoom, markers and route lines. Styles are cached: a style function runs for every feature
- * on every frame.
+ * How the map draws: the offline base map in the theme's map palette (light or dark), roads whose
+ * width follows the zoom, markers and route lines. Styles are cached: a style function runs for
+ * every feature on every frame.
  */
 
-/** The offline base map's palette, markers and lines, light or dark: the theme's (src/lib/theme-colors.ts). */
+/** The offline base map's palette, markers and lines, light or dark: the theme's (src/app/theme.ts). */
 export type Palette = MapPalette;
-
-export const lightPalette: Palette = MAP_PALETTES.light;
-
-export const darkPalette: Palette = MAP_PALETTES.dark;
 
 /** Road widths in metres on the ground, and the fewest pixels they get when zoomed out. */
 const ROAD_WIDTH: Record<RoadClass, { metres: number; minPx: number; maxPx: number; z: number }> = {

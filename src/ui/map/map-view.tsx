@@ -1,6 +1,6 @@
 import Box from '@mui/joy/Box';
 import IconButton from '@mui/joy/IconButton';
-import { useColorScheme } from '@mui/joy/styles';
+import { useColorScheme, useTheme } from '@mui/joy/styles';
 import Typography from '@mui/joy/Typography';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
@@ -26,7 +26,7 @@ import { useLocale } from '../../i18n';
 import { loadOfflineCity, OFFLINE_CITIES, offlineCitiesIn, type OfflineCity } from '../../lib/offline-map';
 import { FitIcon, MinusIcon, PlusIcon } from '../icons';
 import { visuallyHidden } from '../visually-hidden';
-import { areaStyle, darkPalette, labelStyle, lightPalette, lineStyle, markerStyle, roadStyle, type Palette } from './map-styles';
+import { areaStyle, labelStyle, lineStyle, markerStyle, roadStyle, type Palette } from './map-styles';
 import type { BaseMap, MapLine, MapMarker, MapViewProps } from './types';
 
 /**
@@ -199,7 +199,8 @@ export default function MapView(props: MapViewProps) {
   const { t } = useLocale();
   const { mode, systemMode } = useColorScheme();
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
-  const palette = dark ? darkPalette : lightPalette;
+  // The theme's map palette for the scheme shown: the canvas needs colours, not CSS variables.
+  const palette = useTheme().colorSchemes[dark ? 'dark' : 'light'].palette.map as Palette;
   const hintId = useId();
   const targetRef = useRef<HTMLDivElement>(null);
   const olRef = useRef<Ol | null>(null);
@@ -376,7 +377,7 @@ export default function MapView(props: MapViewProps) {
   const attribution: ReactNode = baseMap.kind === 'offline' ? t('maps.offlineAttribution') : baseMapAttribution(baseMap);
 
   return (
-    <Box sx={{ position: 'relative', height, minHeight: 160, borderRadius: 'sm', overflow: 'hidden', bgcolor: palette.background }}>
+    <Box sx={{ position: 'relative', height, minHeight: 160, borderRadius: 'sm', overflow: 'hidden', bgcolor: 'map.background' }}>
       <Box
         ref={targetRef}
         role="region"
@@ -413,8 +414,8 @@ export default function MapView(props: MapViewProps) {
             px: 0.75,
             py: 0.25,
             borderTopLeftRadius: 'sm',
-            bgcolor: palette.attributionBg,
-            color: palette.attributionText,
+            bgcolor: 'map.attributionBg',
+            color: 'map.attributionText',
             pointerEvents: 'none',
           }}
         >

@@ -1,6 +1,32 @@
 import type { BaseMap } from '../../lib/base-map';
+import type { RoadClass } from '../../lib/offline-map';
 
 export type { BaseMap };
+
+/**
+ * The colours the map draws with on OpenLayers' canvas, per colour scheme: the theme's `map`
+ * palette (src/app/theme.ts), read from the theme object (a canvas takes colours, not CSS variables).
+ */
+export interface MapPalette {
+  /** The offline base map: land, water, parks, roads by class, place names with a halo. */
+  background: string;
+  water: string;
+  park: string;
+  roads: Record<RoadClass, { fill: string; casing: string }>;
+  /** A street zoomed out: one thin line. */
+  thinStreet: string;
+  label: string;
+  halo: string;
+  markerRing: string;
+  selectedRing: string;
+  lineCasing: string;
+  /** The glyph on a marker and the outline that keeps it readable on any fill. */
+  markerGlyph: string;
+  markerGlyphHalo: string;
+  /** The tile provider's credit, over the map's corner. */
+  attributionBg: string;
+  attributionText: string;
+}
 
 /** A place on the map: a coloured circle with an optional glyph (a number, a letter). */
 export interface MapMarker {
