@@ -27,7 +27,7 @@ describe('notifications refresh machine: generated paths run against a real acto
 
   describe('include the operator-facing branches by name', () => {
     it('waits one interval first (the shell just loaded the list), then refreshes', () => {
-      const refreshed = pathTaking('notificationsRefresh.waiting —xstate.after.pollDelay.notificationsRefresh.waiting→ notificationsRefresh.polling');
+      const refreshed = pathTaking('notificationsRefresh.waiting —poller.due→ notificationsRefresh.polling');
       expect(refreshed.steps.map((step) => step.state.machine.value)).toEqual(['waiting', 'polling']);
     });
 

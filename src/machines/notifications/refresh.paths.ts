@@ -6,7 +6,7 @@ import type { PathEvent, PathModel } from '../path-model/model';
 
 /**
  * The events the bell's notifications refresh (the shared poller, poller.machine.ts) is explored
- * with: the browser tab hidden and shown again, a refresh that answers or fails, and the timer
+ * with: the browser tab hidden and shown again, a refresh that answers or fails, and the poller
  * that starts the next refresh.
  */
 export const PATH_REFRESHED: StoreNotification[] = [
@@ -18,7 +18,7 @@ export const notificationsRefreshPathEvents = [
   { type: 'poller.resume' },
   { type: 'xstate.done.actor.poll', output: PATH_REFRESHED },
   { type: 'xstate.error.actor.poll', error: new ApiError({ kind: 'network', operation: 'GET /stores/profile/{id}', message: 'offline' }) },
-  { type: 'xstate.after.pollDelay.notificationsRefresh.waiting' },
+  { type: 'poller.due' },
 ] satisfies readonly PathEvent<typeof notificationsRefreshMachine>[];
 
 export const notificationsRefreshPathModel: PathModel<typeof notificationsRefreshMachine> = {

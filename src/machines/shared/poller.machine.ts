@@ -12,8 +12,8 @@ import { watchDocumentVisibility } from './visibility';
  *   lists, the counter, the delivery map). The flow does the polling itself, in its own
  *   waiting / polling / paused states (what its screen reads and its tests and path models name);
  *   the poller tells it when.
- * - `createPollerMachine` is a poller that also polls, for a flow that is nothing but a poll (the
- *   bell's notifications refresh).
+ * - `createPollerMachine` builds a flow that is nothing but a poll (the bell's notifications
+ *   refresh) on that same child.
  */
 
 // ---- The poller a flow runs as its child ---------------------------------------------------------
@@ -97,22 +97,21 @@ export const pollerMachine = setup({
   },
 });
 
-// ---- A poller that also polls --------------------------------------------------------------------
+// ---- A flow that is nothing but a poll -------------------------------------------------------------
 
 /**
- * A background poller that asks by itself (the injected `poll`) every `intervalMs` while the tab is
- * visible, with the back-off above, and at once when the tab shows again:
+ * A flow that asks by itself (the injected `poll`) each time its poller says so, for a flow that
+ * is nothing but a poll (the bell's notifications refresh). The pacing is the child poller's
+ * above, as for every polling flow:
  *
- *   waiting ─(interval, backed off)→ polling ─→ waiting   (done: recordPolled; error: counted, logged)
- *      │                                 │
- *      └──────── poller.pause ───→ paused ←┘ (a poll under way is dropped)
- *                                    └─ poller.resume → polling (at once)
+ *   waiting ─poller.due→ polling ─→ waiting   (done: recordPolled; error: counted, logged)
+ *      │                      │
+ *      └── poller.pause ──→ paused ←┘ (a poll under way is dropped)
+ *                             └─ poller.resume → polling (at once)
  *
  * It starts waiting: whatever it polls was just loaded by someone else (the shell loads the store
- * profile), so the first ask is one interval later. The tab's visibility reaches it through the
- * invoked `watchVisibility` (poller.pause / poller.resume), like the child poller above; its
- * graph keeps its own timer (the bell's path model and tests name it). Each poller is one typed
- * instance: `TResult` is what a poll answers, `TInput` what it is started with (and asks with).
+ * profile), so the first ask is one interval later. Each one is a typed instance: `TResult` is
+ * what a poll answers, `TInput` what it is started with (and asks with).
  */
 export interface PollerContext<TInput> {
   input: TInput;
@@ -120,7 +119,7 @@ export interface PollerContext<TInput> {
   failures: number;
 }
 
-/** What each poll is asked with: the poller's input. */
+/** What each poll is asked with: the flow's input. */
 export interface PollRequest<TInput> {
   input: TInput;
 }
@@ -137,17 +136,14 @@ export function createPollerMachine<TResult, TInput>({ id, intervalMs }: PollerD
     types: {
       input: {} as TInput,
       context: {} as PollerContext<TInput>,
-      events: {} as PollerEvent,
+      events: {} as PollerEvent | PollerDueEvent,
     },
     actors: {
       poll: promiseNotProvided<TResult, PollRequest<TInput>>('poll'),
-      /** Sends poller.pause when the tab hides and poller.resume when it shows (and the state at start). */
-      watchVisibility: watchDocumentVisibility,
-    },
-    delays: {
-      pollDelay: ({ context }) => pollDelayAfter(intervalMs, context.failures),
+      poller: pollerMachine,
     },
     actions: {
+      schedulePoll: sendTo('poller', ({ context }) => ({ type: 'poller.schedule', failures: context.failures })),
       // Injected: the journal and the log.
       /** What a poll answered, for the journal (when it holds news). */
       recordPolled: (_, _params: { result: TResult }) => {},
@@ -156,13 +152,14 @@ export function createPollerMachine<TResult, TInput>({ id, intervalMs }: PollerD
   }).createMachine({
     id,
     context: ({ input }) => ({ input, failures: 0 }),
-    invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+    // The child poller tells this flow `poller.pause` / `poller.resume` with the tab, and `poller.due`.
+    invoke: { id: 'poller', src: 'poller', input: pollerInput<PollerEvent | PollerDueEvent>(intervalMs, 'poller.pause', 'poller.resume') },
     initial: 'waiting',
     states: {
       waiting: {
         description: 'Until the next poll: the interval, longer after failures.',
-        after: { pollDelay: 'polling' },
-        on: { 'poller.pause': 'paused' },
+        entry: 'schedulePoll',
+        on: { 'poller.due': 'polling', 'poller.pause': 'paused' },
       },
       polling: {
         invoke: {
