@@ -4,9 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { cropToJpeg, sendForm, uploadForm } from '../../src/machines/upload/live';
+import { defaultCrop, minimumCrop, type ChosenFile, type CropRect, type LoadedImage } from '../../src/lib/image-crop';
 import {
-  defaultCrop,
-  minimumCrop,
   selectCanSubmit,
   selectUploadPhase,
   UPLOAD_CROP_ASPECT,
@@ -14,9 +13,6 @@ import {
   UPLOAD_MIN_WIDTH_PX,
   UPLOAD_PROGRESS_LINGER_MS,
   uploadMachine,
-  type ChosenFile,
-  type CropRect,
-  type LoadedImage,
   type UploadRequest,
 } from '../../src/machines/upload/machine';
 import { deferred, settle, type Deferred } from '../support/deferred';

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { CropRect, LoadedImage, UploadEffects } from '../../src/machines/upload/machine';
+import type { CropRect, LoadedImage } from '../../src/lib/image-crop';
+import type { UploadEffects } from '../../src/machines/upload/machine';
 import { ImageUpload } from '../../src/screens/shared/image-upload';
 import { deferred, type Deferred } from '../support/deferred';
 

@@ -3,11 +3,10 @@ import { ApiError } from '../../api/errors';
 import { API_TIMEOUT_MS } from '../../lib/constants';
 import { refusalOr } from '../shared/load-failure';
 import type { SnackbarRequest } from '../snackbar/machine';
+import type { CropRect, LoadedImage } from '../../lib/image-crop';
 import {
   UPLOAD_JPEG_QUALITY,
   uploadMachine,
-  type CropRect,
-  type LoadedImage,
   type UploadMachine,
   type UploadProgress,
   type UploadRequest,

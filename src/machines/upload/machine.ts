@@ -11,22 +11,6 @@ import {
 } from '../../lib/image-crop';
 import { promiseNotProvided } from '../shared/not-provided';
 
-/** The flow's vocabulary is the crop's: tests and the view read it from here too. */
-export {
-  defaultCrop,
-  isAcceptedImage,
-  minimumCrop,
-  toCropRect,
-  UPLOAD_ACCEPT,
-  UPLOAD_INITIAL_CROP_WIDTH,
-  type ChosenFile,
-  type CropLimits,
-  type CropRect,
-  type LoadedImage,
-  type UploadPhase,
-  type UploadProblem,
-} from '../../lib/image-crop';
-
 /**
  * The image upload widget's flow (spec sections 2, 4, 5, 9): choose one jpeg/png, check it is at
  * least 600×350, crop it at 16:9, encode the crop as a jpeg, send it with progress, then success

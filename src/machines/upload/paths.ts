@@ -1,4 +1,5 @@
-import { uploadMachine, type ChosenFile, type LoadedImage } from './machine';
+import type { ChosenFile, LoadedImage } from '../../lib/image-crop';
+import { uploadMachine } from './machine';
 import type { PathEvent, PathModel } from '../path-model/model';
 
 /**
