@@ -215,6 +215,9 @@ const shared = draftFormStates<OfferFormValues, Offer, OfferFormContext, OfferFo
   id: 'offerForm',
   keep: (offer) => ({ offer, offerId: offer.id }),
   recordSaved: (offer) => ({ offer }),
+  draftOf: ({ draftId }) => ({ draftId }),
+  draftWrites: 'debounced',
+  errorOf: saveErrorOf,
 });
 
 export interface SaveOfferInput {
@@ -302,12 +305,12 @@ export const offerFormMachine = setup({
       },
       states: {
         idle: {},
-        failed: shared.failed,
+        failed: shared.failedWithRetry,
         templateFailed: {
           description: '"Save as template": the offer is saved but the template was refused; Retry creates only the template.',
           on: { 'form.retry': { target: '#offerForm.savingTemplate', actions: assign({ error: null }) } },
         },
-        uncertain: shared.uncertain,
+        uncertain: shared.uncertainWithRetry,
       },
     },
     saving: shared.saving('saveOffer', {

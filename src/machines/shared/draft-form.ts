@@ -2,13 +2,15 @@ import { assign, cancel, raise, type DoneActorEvent, type ErrorActorEvent, type 
 import * as z from 'zod';
 import type { Lookups } from '../../api/lookups';
 import { FORM_DRAFT_DEBOUNCE_MS } from '../../lib/form-draft';
+import { sameValue } from '../../lib/same-value';
 import { loadFailureFromError, type LoadFailureContext } from './load-failure';
 import { isAnswerLostError, type CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
- * The flow the offer form and the template form share: a form whose every change is kept as a
- * draft (written once typing pauses), so a reload or a failed save loses nothing.
+ * The one record-form flow: the offer and template forms (below) and, through
+ * `createRecordFormMachine` (record-form.machine.ts), the truck and pickup forms. A form whose every
+ * change is kept as a draft, so a reload or a failed save loses nothing.
  *
  *   loading → editing.idle → saving → saved (final: draft cleared, "Successfully saved", the list)
  *      ↓          ↑              ↘ editing.failed (every field kept, the message shown, Retry saves again)
@@ -26,6 +28,12 @@ import { promiseNotProvided } from './not-provided';
  * (the offer's "Save as template" steps). `draftFormStates` gives it, typed for its context and
  * events, the states and transitions above; they run only the actions and guards every such form
  * declares (`draftFormActions`, `draftFormGuards`, and its own `recordSaved`).
+ *
+ * What genuinely differs between the two kinds of form is an explicit option of `draftFormStates`
+ * (`draftOf`, `draftWrites`, `errorOf`, `goToList`) or a second variant of a state: the offer and
+ * template forms have a Retry event (`failedWithRetry`, `uncertainWithRetry`); on the truck and
+ * pickup forms Save is the retry (`failed`, `uncertain`) and they write the draft on each change
+ * with their own `form.changed` instead of `editingEvents`.
  *
  * react-hook-form holds the values; the machine gets them with each `form.changed` (for the draft)
  * and `form.submit` (for the save), so a failed save still has them to retry.
@@ -58,25 +66,33 @@ export const draftNumber = z
 /** A stored draft's list of ids (weekdays, option groups). */
 export const draftIds = z.array(z.number().int());
 
-/** What every draft form holds; a form adds its record's fields (its id, the record as last answered). */
-export interface DraftFormContext<TValues> extends LoadFailureContext {
+/**
+ * What the shared states read and write, in every record form's context. `error` is the form's
+ * own reason type (DraftSaveError, or the record forms' RecordSaveError with its 409).
+ */
+export interface FormCoreContext<TValues> extends LoadFailureContext {
   storeId: number;
-  /** The draft stays under the key the page opened with ("new" for a create), even once saved. */
-  draftId: number | null;
-  lookups: Lookups | null;
   /** What the form starts from: a restored draft, the record's values, or null (a blank form). */
   initial: TValues | null;
   /** The form holds changes not saved yet (a restored draft counts). */
   dirty: boolean;
   /** The latest values: written as the draft, and what Retry saves again. */
   values: TValues | null;
-  error: DraftSaveError | null;
+  error: { kind: string } | null;
   /** The form opened on a draft a reload left behind (the operator is told so). */
   restoredDraft: boolean;
   /** A create whose answer was lost: what was sent, until the check says whether it was saved. */
   attempt: CreateAttempt<TValues> | null;
   /** The record was found after its answer was lost (the notice says so). */
   answerLost: boolean;
+}
+
+/** What the offer and template forms hold; each adds its record's fields (its id, the record as last answered). */
+export interface DraftFormContext<TValues> extends FormCoreContext<TValues> {
+  /** The draft stays under the key the page opened with ("new" for a create), even once saved. */
+  draftId: number | null;
+  lookups: Lookups | null;
+  error: DraftSaveError | null;
 }
 
 /** The shared part of a draft form's first context: the page's store and record (null: a new one). */
@@ -144,25 +160,45 @@ export function draftFormGuards<TRecord>() {
   };
 }
 
-export interface DraftFormDefinition<TRecord, TContext, TSaved> {
+/** The explicit differences between the offer/template forms and the truck/pickup forms. */
+export interface DraftFormDefinition<TRecord, TContext, TSaved, TDraftKey, TListParams> {
   /** The machine's id: Retry's targets name it (`#offerForm.saving`). */
   id: string;
   /** What the form keeps of a saved record (the save's answer, or the record found after a lost answer). */
   keep: (record: TRecord) => Partial<TContext>;
   /** The form's `recordSaved` params for a saved record (the journal's event names it). */
   recordSaved: (record: TRecord) => TSaved;
+  /** Whose draft `persistDraft` and `clearDraft` name (`{ draftId }`; a record form's `{ target }`). */
+  draftOf: (context: TContext) => TDraftKey;
+  /**
+   * When the draft is written:
+   * - `debounced` (offer, template): once typing pauses (`editingEvents`); the save cancels a
+   *   pending write and a failed save writes what was submitted. Submitted values are unsaved work.
+   * - `eachChange` (truck, pickup): the form writes it on each change itself; the form is unsaved
+   *   while its values differ from what it opened with.
+   */
+  draftWrites: 'debounced' | 'eachChange';
+  /** Why a save failed, for the form to say (the record forms name a 409's field). */
+  errorOf: (error: unknown) => TContext extends { error: infer E } ? E : never;
+  /** The `goToList` params, for a form whose list depends on the saved record (a truck: its status tab). */
+  goToList?: (context: TContext) => TListParams;
 }
 
 /**
  * The shared states and transitions, typed for one form: `TValues` is what it edits, `TRecord`
  * what its save answers, `TContext` and `TEvent` its machine's context and events (the shared ones
- * and its own), `TSaved` its `recordSaved` params.
+ * and its own), `TSaved` its `recordSaved` params, `TDraftKey` whose draft, `TListParams` its
+ * `goToList` params.
  */
-export function draftFormStates<TValues, TRecord, TContext extends DraftFormContext<TValues>, TEvent extends EventObject, TSaved>({
-  id,
-  keep,
-  recordSaved,
-}: DraftFormDefinition<TRecord, TContext, TSaved>) {
+export function draftFormStates<
+  TValues,
+  TRecord,
+  TContext extends FormCoreContext<TValues>,
+  TEvent extends EventObject,
+  TSaved,
+  TDraftKey = { draftId: number | null },
+  TListParams = undefined,
+>({ id, keep, recordSaved, draftOf, draftWrites, errorOf, goToList }: DraftFormDefinition<TRecord, TContext, TSaved, TDraftKey, TListParams>) {
   type Args<TExpressionEvent extends EventObject> = { context: TContext; event: TExpressionEvent };
   type ValuesEvent = { type: string; values: TValues };
   type SavedEvent = DoneActorEvent<TRecord>;
@@ -171,15 +207,26 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
   // fields of its own without narrowing them: such a patch is a patch of the form's context. The
   // generic context hides that from TypeScript, hence the cast (and, below, `draft.persist` is
   // one of the form's events: TEvent includes DraftFormEvent).
-  const update = <TExpressionEvent extends EventObject>(patch: (args: Args<TExpressionEvent>) => Partial<DraftFormContext<TValues>>) =>
+  const update = <TExpressionEvent extends EventObject>(patch: (args: Args<TExpressionEvent>) => Partial<FormCoreContext<TValues>>) =>
     assign<TContext, TExpressionEvent, undefined, TEvent, never>((args) => patch(args) as Partial<TContext>);
-  const keepRecord = <TExpressionEvent extends EventObject>(recordOf: (event: TExpressionEvent) => TRecord, extra: Partial<DraftFormContext<TValues>> = {}) =>
+  const keepRecord = <TExpressionEvent extends EventObject>(recordOf: (event: TExpressionEvent) => TRecord, extra: Partial<FormCoreContext<TValues>> = {}) =>
     assign<TContext, TExpressionEvent, undefined, TEvent, never>(({ event }) => ({ ...keep(recordOf(event)), ...extra }));
 
   const logFailure = { type: 'logFailure', params: ({ event }: Args<ErrorActorEvent>) => ({ error: event.error }) } as const;
-  const persistDraft = { type: 'persistDraft', params: ({ context }: Args<EventObject>) => ({ draftId: context.draftId, values: context.values! }) } as const;
-  const takeValues = update<ValuesEvent>(({ event }) => ({ values: event.values, error: null, dirty: true }));
+  const persistDraft = { type: 'persistDraft', params: ({ context }: Args<EventObject>) => ({ ...draftOf(context), values: context.values! }) } as const;
+  const debounced = draftWrites === 'debounced';
+  const takeValues = update<ValuesEvent>(({ context, event }) => ({
+    values: event.values,
+    error: null,
+    dirty: debounced || !sameValue(event.values, context.initial),
+  }));
   const clearError = update<EventObject>(() => ({ error: null }));
+  const submit = { target: 'saving', actions: takeValues } as const;
+  const checkAgain = { target: `#${id}.checking`, actions: takeValues } as const;
+  const failedDescription = 'The save failed: every field is kept, the message shows, Retry saves the same values.';
+  const uncertainDescription = 'A create’s answer was lost and the check failed too: it may be saved. Retry checks again first; it never creates blindly.';
+  // A debounced draft is written on failure (the save cancelled its pending write); the others already are.
+  const failureActions = debounced ? ([persistDraft, logFailure] as const) : ([logFailure] as const);
 
   /** The save answered: the record is kept (a retry now updates it, never creates a second one) and journaled. */
   const saved = <TTarget extends string>(target: TTarget) =>
@@ -199,13 +246,12 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
       target: 'checking',
       actions: [
         update<ErrorActorEvent>(({ event }) => ({ attempt: isAnswerLostError(event.error) ? (event.error.attempt as CreateAttempt<TValues>) : null })),
-        persistDraft,
-        logFailure,
+        ...failureActions,
       ],
     },
     {
       target: 'editing.failed',
-      actions: [update<ErrorActorEvent>(({ event }) => ({ error: saveErrorOf(event.error) })), persistDraft, logFailure],
+      actions: [update<ErrorActorEvent>(({ event }) => ({ error: errorOf(event.error) })), ...failureActions],
     },
   ] as const;
 
@@ -233,7 +279,10 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
       on: { 'form.retryLoad': 'loading' },
     } as const,
 
-    /** The editing state's events: every change kept (the draft written once typing pauses), and Save. */
+    /** Save: the values go to `saving`, kept until the server has them (a failure must not lose them). */
+    submit,
+
+    /** The `debounced` editing state's events: every change kept (the draft written once typing pauses), and Save. */
     editingEvents: {
       'form.changed': {
         // Debounced: each change restarts the wait, so a burst of typing writes once.
@@ -247,21 +296,25 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
         guard: ({ context }: Args<EventObject>) => context.values !== null,
         actions: persistDraft,
       },
-      // Until the server has them, submitted values are unsaved work (a failure must not lose them).
-      'form.submit': { target: 'saving', actions: takeValues },
+      'form.submit': submit,
     } as const,
 
-    failed: {
-      description: 'The save failed: every field is kept, the message shows, Retry saves the same values.',
+    /** The save failed; Save (its button now reads Retry) sends the form's values again. */
+    failed: { description: failedDescription } as const,
+
+    /** The check failed; Save checks again first. */
+    uncertain: { description: uncertainDescription, on: { 'form.submit': checkAgain } } as const,
+
+    /** `failed`, for a form with its own Retry event (offer, template): Retry saves the same values again. */
+    failedWithRetry: {
+      description: failedDescription,
       on: { 'form.retry': { target: `#${id}.saving`, actions: clearError } },
     } as const,
 
-    uncertain: {
-      description: 'A create’s answer was lost and the check failed too: it may be saved. Retry checks again first; it never creates blindly.',
-      on: {
-        'form.retry': { target: `#${id}.checking`, actions: clearError },
-        'form.submit': { target: `#${id}.checking`, actions: takeValues },
-      },
+    /** `uncertain`, for a form with its own Retry event: Retry, or Save, checks again first. */
+    uncertainWithRetry: {
+      description: uncertainDescription,
+      on: { 'form.retry': { target: `#${id}.checking`, actions: clearError }, 'form.submit': checkAgain },
     } as const,
 
     /**
@@ -276,7 +329,7 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
       ({
         tags: 'busy',
         // A pending debounced write must not resurrect the draft after the save clears it.
-        entry: cancel<TContext, TEvent, undefined, TEvent>('persistDraft'),
+        entry: debounced ? cancel<TContext, TEvent, undefined, TEvent>('persistDraft') : [],
         invoke: {
           id: src,
           src,
@@ -324,9 +377,9 @@ export function draftFormStates<TValues, TRecord, TContext extends DraftFormCont
       type: 'final',
       entry: [
         update<TEvent>(() => ({ dirty: false })),
-        { type: 'clearDraft', params: ({ context }: Args<TEvent>) => ({ draftId: context.draftId }) },
+        { type: 'clearDraft', params: ({ context }: Args<TEvent>) => draftOf(context) },
         { type: 'notifySaved', params: ({ context }: Args<TEvent>) => ({ answerLost: context.answerLost }) },
-        'goToList',
+        { type: 'goToList', params: ({ context }: Args<TEvent>) => (goToList ? goToList(context) : (undefined as TListParams)) },
       ],
     } as const,
   };

@@ -1,8 +1,8 @@
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '../../api/errors';
 import { sameValue } from '../../lib/same-value';
-import { loadFailureFromError, type LoadFailureContext } from './load-failure';
-import { isAnswerLostError, type CreateAttempt } from './lost-answer';
+import { draftFormActors, draftFormGuards, draftFormStates, type FormCoreContext } from './draft-form';
+import type { CreateAttempt } from './lost-answer';
 import { promiseNotProvided } from './not-provided';
 
 /**
@@ -80,24 +80,11 @@ export function recordSaveErrorOf<TValues>(error: unknown, uniqueFields: readonl
   return { kind: 'general' };
 }
 
-export interface RecordFormContext<TRecord, TValues> extends LoadFailureContext {
-  storeId: number;
+export interface RecordFormContext<TRecord, TValues> extends FormCoreContext<TValues> {
   recordId: number | null;
   /** The record as the server last answered it (edit, or after the save). */
   record: TRecord | null;
-  /** What the form opened with: the record's values or a new record's defaults. */
-  initial: TValues | null;
-  /** The latest values: kept through a failed save. */
-  values: TValues | null;
-  /** The values differ from what the form opened with. */
-  dirty: boolean;
   error: RecordSaveError<TValues> | null;
-  /** A create whose answer was lost: what was sent, until the check says whether it was saved. */
-  attempt: CreateAttempt<TValues> | null;
-  /** The save was found after its answer was lost (the notice says so). */
-  answerLost: boolean;
-  /** The form opened on a draft a reload left behind (the operator is told so while it is unsaved). */
-  restoredDraft: boolean;
 }
 
 export type RecordFormEvent<TValues> = { type: 'form.changed'; values: TValues } | { type: 'form.submit'; values: TValues } | { type: 'form.retryLoad' };
@@ -112,26 +99,35 @@ export interface RecordFormDefinition<TValues> {
 /**
  * A form machine for one kind of record. The `load` and `save` actors and the journal, snackbar,
  * router and log actions are injected with `.provide()` (src/machines/trucks/live.ts, pickups/live.ts).
+ * Its states are the shared record-form states (draft-form.ts) with the record forms' choices:
+ * the draft written on each change, Save as the retry, a 409 said beside its field.
  */
 export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [] }: RecordFormDefinition<TValues>) {
-  const errorOf = (error: unknown) => recordSaveErrorOf<TValues>(error, uniqueFields);
+  type Context = RecordFormContext<TRecord, TValues>;
+  const draftTarget = (context: Context): RecordDraftTarget => ({ storeId: context.storeId, recordId: context.recordId });
+  const shared = draftFormStates<TValues, TRecord, Context, RecordFormEvent<TValues>, { record: TRecord }, { target: RecordDraftTarget }, { record: TRecord }>({
+    id,
+    keep: (record) => ({ record }),
+    recordSaved: (record) => ({ record }),
+    draftOf: (context) => ({ target: draftTarget(context) }),
+    draftWrites: 'eachChange',
+    errorOf: (error) => recordSaveErrorOf<TValues>(error, uniqueFields),
+    goToList: (context) => ({ record: context.record! }),
+  });
   return setup({
     types: {
       input: {} as RecordFormInput,
-      context: {} as RecordFormContext<TRecord, TValues>,
+      context: {} as Context,
       events: {} as RecordFormEvent<TValues>,
     },
     actors: {
-      load: promiseNotProvided<RecordFormLoaded<TRecord, TValues>, RecordFormInput>('load'),
+      ...draftFormActors<RecordFormInput, RecordFormLoaded<TRecord, TValues>, TRecord, CreateAttempt<TValues>>(),
       save: promiseNotProvided<TRecord, RecordSaveInput<TValues>>('save'),
-      /** Looks up the record a create whose answer was lost would have made: it, or null. */
-      findCreated: promiseNotProvided<TRecord | null, CreateAttempt<TValues>>('findCreated'),
     },
     guards: {
+      ...draftFormGuards<TRecord>(),
       /** An echo of what the machine already holds changes nothing. */
       valuesChanged: ({ context, event }) => event.type === 'form.changed' && !sameValue(event.values, context.values),
-      answerLost: (_, params: { error: unknown }) => isAnswerLostError(params.error),
-      found: (_, params: { record: TRecord | null }) => params.record !== null,
     },
     actions: {
       // Injected: the journal, the snackbar, the router and the log.
@@ -141,7 +137,7 @@ export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [
       /** Back to the list the saved record belongs to (a truck: the tab of its status). */
       goToList: (_, _params: { record: TRecord }) => {},
       logFailure: (_, _params: { error: unknown }) => {},
-      /** Keeps unsaved values as the form's draft, written once typing pauses (src/lib/form-draft.ts). */
+      /** Keeps unsaved values as the form's draft, written as each change comes (src/lib/form-draft.ts). */
       persistDraft: (_, _params: { target: RecordDraftTarget; values: TValues }) => {},
       /** Drops the draft: saved, or typed back to what the form opened with. */
       clearDraft: (_, _params: { target: RecordDraftTarget }) => {},
@@ -164,122 +160,41 @@ export function createRecordFormMachine<TRecord, TValues>({ id, uniqueFields = [
     }),
     initial: 'loading',
     states: {
-      loading: {
+      loading: shared.loading({
         description: 'The record being edited, or a new record’s defaults.',
-        tags: 'busy',
-        entry: assign({ loadFailure: null }),
-        invoke: {
-          id: 'load',
-          src: 'load',
-          input: ({ context }) => ({ recordId: context.recordId, storeId: context.storeId }),
-          onDone: {
-            target: 'editing',
-            actions: assign(({ event }) => {
-              const { record, values, draft } = event.output;
-              const restored = draft != null && !sameValue(draft, values);
-              return { record, initial: values, values: restored ? draft : values, dirty: restored, restoredDraft: restored };
-            }),
-          },
-          onError: { target: 'loadFailed', actions: [assign({ loadFailure: loadFailureFromError }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
+        input: ({ context }) => ({ recordId: context.recordId, storeId: context.storeId }),
+        loaded: ({ record, values, draft }: RecordFormLoaded<TRecord, TValues>) => {
+          const restored = draft != null && !sameValue(draft, values);
+          return { record, initial: values, values: restored ? draft : values, dirty: restored, restoredDraft: restored };
         },
-      },
-      loadFailed: {
-        description: '"We have problems, please retry in a moment" with a retry.',
-        on: { 'form.retryLoad': 'loading' },
-      },
+      }),
+      loadFailed: shared.loadFailed,
       editing: {
         initial: 'idle',
         on: {
+          // The draft follows each change: written while the form differs from what it opened with, else dropped.
           'form.changed': {
             guard: 'valuesChanged',
             actions: [
               { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
               enqueueActions(({ context, enqueue }) => {
-                const target = { storeId: context.storeId, recordId: context.recordId };
+                const target = draftTarget(context);
                 if (context.dirty) enqueue({ type: 'persistDraft', params: { target, values: context.values! } });
                 else enqueue({ type: 'clearDraft', params: { target } });
               }),
             ],
           },
-          'form.submit': { target: 'saving', actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })] },
+          'form.submit': shared.submit,
         },
-        states: {
-          idle: {},
-          failed: {
-            description: 'The save failed: every value is kept and the message shows until the next attempt; Save (now Retry) sends them again.',
-          },
-          uncertain: {
-            description: 'A create’s answer was lost and the check failed too: it may be saved. Save checks again first; it never creates blindly.',
-            on: {
-              'form.submit': {
-                target: `#${id}.checking`,
-                actions: [{ type: 'keepValues', params: ({ event }) => ({ values: event.values }) }, assign({ error: null })],
-              },
-            },
-          },
-        },
+        states: { idle: {}, failed: shared.failed, uncertain: shared.uncertain },
       },
-      saving: {
-        tags: 'busy',
-        invoke: {
-          id: 'save',
-          src: 'save',
-          input: ({ context }) => ({ recordId: context.recordId, values: context.values! }),
-          onDone: {
-            target: 'saved',
-            actions: [
-              assign({ record: ({ event }) => event.output, dirty: false }),
-              { type: 'recordSaved', params: ({ event }) => ({ record: event.output }) },
-            ],
-          },
-          onError: [
-            {
-              guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
-              target: 'checking',
-              actions: [
-                assign({ attempt: ({ event }) => (isAnswerLostError(event.error) ? (event.error.attempt as CreateAttempt<TValues>) : null) }),
-                { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-            {
-              target: 'editing.failed',
-              actions: [assign({ error: ({ event }) => errorOf(event.error) }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
-            },
-          ],
-        },
-      },
-      checking: {
+      saving: shared.saving('save', { input: ({ context }) => ({ recordId: context.recordId, values: context.values! }) }),
+      checking: shared.checking({
         description: 'The create’s answer was lost: is the record on the server? Looked up by what was sent, among records that did not exist before.',
-        tags: 'busy',
-        invoke: {
-          id: 'findCreated',
-          src: 'findCreated',
-          input: ({ context }) => context.attempt!,
-          onDone: [
-            {
-              guard: { type: 'found', params: ({ event }) => ({ record: event.output }) },
-              target: 'saved',
-              actions: [
-                assign({ record: ({ event }) => event.output, dirty: false, answerLost: true, attempt: null }),
-                { type: 'recordSaved', params: ({ event }) => ({ record: event.output! }) },
-              ],
-            },
-            { target: 'editing.failed', actions: assign({ error: { kind: 'notSaved' }, attempt: null }) },
-          ],
-          onError: {
-            target: 'editing.uncertain',
-            actions: [assign({ error: { kind: 'unconfirmed' } }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }],
-          },
-        },
-      },
-      saved: {
-        type: 'final',
-        entry: [
-          { type: 'clearDraft', params: ({ context }) => ({ target: { storeId: context.storeId, recordId: context.recordId } }) },
-          { type: 'notifySaved', params: ({ context }) => ({ answerLost: context.answerLost }) },
-          { type: 'goToList', params: ({ context }) => ({ record: context.record! }) },
-        ],
-      },
+        input: ({ context }) => context.attempt!,
+        found: 'saved',
+      }),
+      saved: shared.saved,
     },
   });
 }

@@ -5,7 +5,7 @@ import type { Lookups } from '../../api/lookups';
 import type { Media } from '../../api/offers';
 import type { Template, TemplateInput } from '../../api/templates';
 import { blankOfferValues, OfferDetailsDraftSchema, offerDetailsOf, type OfferDetails } from '../offers/form.machine';
-import { draftFormActions, draftFormActors, draftFormContext, draftFormGuards, draftFormStates, draftIds, draftNumber, openedOn, type DraftFormContext, type DraftFormEvent } from '../shared/draft-form';
+import { draftFormActions, draftFormActors, draftFormContext, draftFormGuards, draftFormStates, draftIds, draftNumber, openedOn, saveErrorOf, type DraftFormContext, type DraftFormEvent } from '../shared/draft-form';
 import type { CreateAttempt } from '../shared/lost-answer';
 import { promiseNotProvided } from '../shared/not-provided';
 
@@ -95,6 +95,9 @@ const shared = draftFormStates<TemplateFormValues, Template, TemplateFormContext
   id: 'templateForm',
   keep: (template) => ({ template, templateId: template.id }),
   recordSaved: (template) => ({ template }),
+  draftOf: ({ draftId }) => ({ draftId }),
+  draftWrites: 'debounced',
+  errorOf: saveErrorOf,
 });
 
 export const templateFormMachine = setup({
@@ -134,7 +137,7 @@ export const templateFormMachine = setup({
           actions: assign({ template: ({ context, event }) => ({ ...context.template!, media: event.media }) }),
         },
       },
-      states: { idle: {}, failed: shared.failed, uncertain: shared.uncertain },
+      states: { idle: {}, failed: shared.failedWithRetry, uncertain: shared.uncertainWithRetry },
     },
     saving: shared.saving('saveTemplate', { input: ({ context }) => ({ templateId: context.templateId, values: context.values! }) }),
     checking: shared.checking({
