@@ -113,30 +113,31 @@ export function shares(values: readonly number[]): number[] {
   return values.map((value) => (total > 0 ? (value / total) * 100 : 0));
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 export type RelativeUnit = 'now' | 'm' | 'h' | 'd' | 'w' | 'mo' | 'y';
 
 /**
  * Relative time in short form (spec section 9: 1m, 2h, 3d): under a minute "now", then whole
- * minutes, hours, days, weeks, months (30 d) and years. Future times read as "now". The UI words
- * the unit in its language (relative.* messages).
- *
- * Elapsed time, not calendar arithmetic, so not dayjs's relativeTime plugin: that one writes the
- * whole phrase in dayjs's own words ("hace 5 minutos"), rounds (45 minutes read "an hour"), has no
- * weeks, and counts days by the wall clock and months by the calendar.
+ * minutes, hours, days, weeks, months and years, each as dayjs counts them (days by the wall
+ * clock, months and years by the calendar). Future times read as "now". The UI words the unit in
+ * its language (relative.* messages), so dayjs's relativeTime plugin, which writes whole phrases
+ * in its own words, rounds, and has no weeks, is not used.
  */
 export function relativeShort(at: number, now: number): { count: number; unit: RelativeUnit } {
-  const elapsed = Math.max(0, now - at);
-  if (elapsed < MINUTE) return { count: 0, unit: 'now' };
-  if (elapsed < HOUR) return { count: Math.floor(elapsed / MINUTE), unit: 'm' };
-  if (elapsed < DAY) return { count: Math.floor(elapsed / HOUR), unit: 'h' };
-  if (elapsed < 7 * DAY) return { count: Math.floor(elapsed / DAY), unit: 'd' };
-  if (elapsed < 30 * DAY) return { count: Math.floor(elapsed / (7 * DAY)), unit: 'w' };
-  if (elapsed < 365 * DAY) return { count: Math.floor(elapsed / (30 * DAY)), unit: 'mo' };
-  return { count: Math.floor(elapsed / (365 * DAY)), unit: 'y' };
+  const then = dayjs(at);
+  const current = dayjs(now);
+  const since = (unit: 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year') => Math.max(0, current.diff(then, unit));
+  const minutes = since('minute');
+  if (minutes < 1) return { count: 0, unit: 'now' };
+  if (minutes < 60) return { count: minutes, unit: 'm' };
+  const hours = since('hour');
+  if (hours < 24) return { count: hours, unit: 'h' };
+  const days = since('day');
+  if (days < 7) return { count: days, unit: 'd' };
+  const months = since('month');
+  if (months < 1) return { count: since('week'), unit: 'w' };
+  const years = since('year');
+  if (years < 1) return { count: months, unit: 'mo' };
+  return { count: years, unit: 'y' };
 }
 
 /** Order and delivery dates: year/month/day hour:minute, local time ("2026/11/22 09:05"). */
