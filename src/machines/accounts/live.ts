@@ -1,10 +1,9 @@
 import { fromPromise } from 'xstate';
 import { listAccounts } from '../../api/accounts';
-import { ApiError } from '../../api/errors';
 import { accountsListMachine, type AccountsPageRequest } from './list.machine';
+import { describeError as describe } from '../shared/describe-error';
 
 /** User/Devices with its real call (GET /stores/accounts, scope 'store'). */
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
 
 export function liveAccountsListMachine() {
   return accountsListMachine.provide({

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { getDelivery, listTrucks, searchDeliveries, TRUCK_STATUSES, type Delivery } from '../../api/logistics';
 import { dayEnd, dayStart } from '../../lib/calendar-days';
 import { now } from '../../lib/clock';
@@ -8,12 +7,12 @@ import { deliveryMapMachine } from './map.machine';
 import { deliveryPageMachine } from './page.machine';
 import type { LiveDeps } from '../shared/live-deps';
 import { holdsDay, holdsPage } from '../journal/projections';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The delivery machines with their real calls. They live beside the machines, not in live.ts, so
  * the delivery calls are pulled in only by the lazily loaded delivery screens.
  */
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
 
 type Deps = Pick<LiveDeps, 'journal'>;
 

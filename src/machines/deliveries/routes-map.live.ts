@@ -1,9 +1,7 @@
 import { fetchRoute, type Place } from '../../api/directions';
-import { ApiError } from '../../api/errors';
 import { fromAbortablePromise } from '../shared/abortable';
 import { routesMapMachine } from './routes-map.machine';
-
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The routes machine with the real directions call. It lives beside the machine, not in live.ts,

@@ -1,9 +1,7 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { getManagementCustomers, getManagementInfo, getManagementSales } from '../../api/management';
 import { managementMachine } from './machine';
-
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The Management Information dashboard's machine with its real calls. It lives beside the machine,

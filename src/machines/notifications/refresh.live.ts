@@ -1,13 +1,11 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../api/errors';
 import { getStoreProfile, type StoreNotification } from '../../api/stores';
 import { now } from '../../lib/clock';
 import type { Journal } from '../journal/journal';
 import { notificationsRefreshMachine, type NotificationsRefreshInput } from './refresh.machine';
 import type { PollRequest } from '../shared/poller.machine';
 import { operatorOf, readMarks, withReadMarks } from './read-marks';
-
-const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The notifications refresh with its real effects: the store profile (the only call that carries

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { cancelOrder, getOrder, listOrders, listStoreOrders, ordersFilterBody, setOrderStatus, type Order, type OrderStatusCode } from '../../api/orders';
 import { now } from '../../lib/clock';
 import { counterMachine } from './counter.machine';
@@ -8,12 +7,12 @@ import type { LiveDeps } from '../shared/live-deps';
 import { orderPageMachine } from './page.machine';
 import { ordersListMachine, type OrdersPageRequest } from './list.machine';
 import { holdsPage } from '../journal/projections';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The orders machines with their real calls. They live beside the machines, not in live.ts, so
  * the order calls are pulled in only by the lazily loaded orders screens.
  */
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
 
 type Deps = Pick<LiveDeps, 'journal' | 'notify'>;
 

@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { fromAbortablePromise } from '../shared/abortable';
-import { isApiError } from '../../api/errors';
 import { geocodeAddress } from '../../api/geocoding';
 import {
   createPickupLocation,
@@ -19,6 +18,7 @@ import { blankPickupValues, pickupFormMachine, pickupsListMachine, pickupValuesO
 import { PickupDraftSchema, recordDraft } from '../shared/record-draft';
 import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from '../shared/record-form.machine';
 import type { SnackbarRequest } from '../snackbar/machine';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The pickup locations list and form machines, and the form's address look-up, with their real
@@ -30,8 +30,6 @@ export interface PickupsDeps {
   journal: Journal;
   notify: (message: SnackbarRequest) => void;
 }
-
-const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
 
 export function livePickupsListMachine({ journal, notify }: PickupsDeps) {
   return pickupsListMachine.provide({

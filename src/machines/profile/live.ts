@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../api/errors';
 import type { Language, Operator } from '../../api/session';
 import { saveOperatorProfile } from '../../api/settings';
 import { now } from '../../lib/clock';
@@ -11,8 +10,7 @@ import type { SettingsSaveInput } from '../settings/form.machine';
 import { OperatorProfileDraftSchema, settingsDraft } from '../settings/draft';
 import type { SnackbarRequest } from '../snackbar/machine';
 import type { OperatorProfileInput } from '../../api/settings';
-
-const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /** The profile page's form machine with its real effects; pulled in only by the lazy profile screen. */
 export function liveProfileFormMachine({ journal, notify }: { journal: Journal; notify: (message: SnackbarRequest) => void }) {

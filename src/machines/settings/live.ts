@@ -21,6 +21,7 @@ import { operatorProfileFailure } from '../profile/form.machine';
 import { createSettingsFormMachine, type SettingsFormInput, type SettingsSaveInput } from './form.machine';
 import { BillingDraftSchema, BusinessInfoDraftSchema, OperatorProfileDraftSchema, settingsDraft } from './draft';
 import type { SnackbarRequest } from '../snackbar/machine';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The settings tabs' form machines and their real effects. They live here, not in
@@ -31,8 +32,6 @@ export interface SettingsDeps {
   journal: Journal;
   notify: (message: SnackbarRequest) => void;
 }
-
-const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
 
 /**
  * The feedback every settings form gives: "Successfully saved", the failure's catalogue message

@@ -1,12 +1,10 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { acceptTerms } from '../../api/settings';
 import { getStoreProfile } from '../../api/stores';
 import { now } from '../../lib/clock';
 import type { Journal } from '../journal/journal';
 import { termsMachine, type StoreTerms } from './terms.machine';
-
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The terms machine with its real calls. It lives beside the machine, not in live.ts, so that it

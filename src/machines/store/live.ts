@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { listAccounts, switchAccount } from '../../api/accounts';
-import { ApiError } from '../../api/errors';
 import { getHome, getStoreProfile, withoutApiKey } from '../../api/stores';
 import { now } from '../../lib/clock';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
@@ -9,12 +8,12 @@ import { operatorOf, readMarks, withReadMarks } from '../notifications/read-mark
 import { overviewMachine } from './overview.machine';
 import { storeProfileMachine } from './profile.machine';
 import { storeSwitchMachine } from './switch.machine';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The shell's machines (store profile, store switch) and the overview's, with their real effects:
  * the console's first page (decision 020) loads these and not the other screens' (live.ts).
  */
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
 
 export function liveStoreProfileMachine({ journal }: Pick<LiveDeps, 'journal'>) {
   return storeProfileMachine.provide({

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { downloadSummary, listPayments, listSummaries, type FinanceRangeWire, type PaymentsQuery } from '../../api/finance';
 import type { SnackbarRequest } from '../snackbar/machine';
 import { summaryMachine, type DownloadRequest } from './machine';
-
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * Hands a file to the browser as a download: an object URL, a click on a hidden

@@ -1,11 +1,9 @@
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { syncOrders } from '../../api/crm-sync';
 import { now } from '../../lib/clock';
 import type { Journal } from '../journal/journal';
 import { syncMachine } from './machine';
-
-const describe = (error: unknown) => (error instanceof ApiError ? error.toJSON() : error);
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The CRM synchronisation machine with its real call. It lives beside the machine, not in

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { isApiError } from '../../api/errors';
 import { createTruck, deleteTruck, getTruck, listTrucks, updateTruck, type Truck } from '../../api/logistics';
 import { now } from '../../lib/clock';
 import type { Journal } from '../journal/journal';
@@ -8,6 +7,7 @@ import { recordDraft, TruckDraftSchema } from '../shared/record-draft';
 import type { RecordFormInput, RecordFormLoaded, RecordSaveInput } from '../shared/record-form.machine';
 import type { SnackbarRequest } from '../snackbar/machine';
 import { blankTruckValues, truckFormMachine, trucksListMachine, truckValuesOf, type TrucksQuery, type TruckFormValues } from './machine';
+import { describeError as describe } from '../shared/describe-error';
 
 /**
  * The trucks list and form machines with their real effects. They live here, not in
@@ -18,8 +18,6 @@ export interface TrucksDeps {
   journal: Journal;
   notify: (message: SnackbarRequest) => void;
 }
-
-const describe = (error: unknown) => (isApiError(error) ? error.toJSON() : error);
 
 export function liveTrucksListMachine({ journal, notify }: TrucksDeps) {
   return trucksListMachine.provide({
