@@ -119,6 +119,9 @@ describe('logistics', () => {
     await page.getByRole('radio', { name: 'In maintenance' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/trucks/maintenance');
+    // The list's own load finishes first: a reload while it is in flight lets the unloading page's
+    // request slip past the mock worker (it forgets a closing page), which the leak check reports.
+    await page.locator(`[data-truck-id="${created!.id}"]`).waitFor();
     await page.reload();
     await page.locator(`[data-truck-id="${created!.id}"]`).getByText('E2E Van (workshop)').waitFor();
     expect((await records<TruckRecord>(page, 'trucks')).find((t) => t.id === created!.id)).toMatchObject({ name: 'E2E Van (workshop)', status: 'maintenance' });
@@ -129,6 +132,7 @@ describe('logistics', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.locator(`[data-truck-id="${created!.id}"]`).waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.getByRole('tab', { name: 'In maintenance', selected: true }).waitFor();
     await page.getByTestId('truck-row').first().waitFor();
