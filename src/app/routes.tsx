@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { loadConsoleStrings } from '../i18n';
 import { FullPageLoading } from '../ui/full-page-loading';
 import { ALL_STORE_ROLES, SETTINGS_ROLES } from '../api/permissions';
 import { PublicOnly, RequireRole, RequireSession } from './guards';
 import { JoyTheme, loadJoyTheme } from './joy-theme';
-import { importOverviewScreen, importShell, isOverviewPath } from './page-code';
+import { importShell, screenAt, screenCode, SIGNED_IN_ROUTES, type ScreenName, type SignedInRoute } from './page-code';
 import { preloadableLazy } from './preloadable-lazy';
 
 /**
@@ -14,15 +14,6 @@ import { preloadableLazy } from './preloadable-lazy';
  */
 function beyondSignIn<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadConsoleStrings(), loadJoyTheme()]).then(([module]) => module);
-}
-
-/**
- * A signed-in screen drawn with Joy: its chunk and Joy's theme together. The shell (which brings
- * the console's strings) and the overview are plain UI (decision 020), so the first page of an
- * operator's day loads no Joy; the first Joy screen they open fetches it beside its own chunk.
- */
-function joyScreen(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => Promise.all([load(), loadJoyTheme()]).then(([module]) => module));
 }
 
 const { Component: Shell, preload: loadShell } = preloadableLazy(() =>
@@ -40,28 +31,23 @@ const RecoveryScreen = lazy(loadRecoveryScreen);
 
 /** The error pages; also the crash boundary's 500 page (app.tsx). */
 export const ErrorScreen = lazy(beyondSignIn(() => import('../screens/errors/error-screen')));
-const { Component: OverviewScreen, preload: loadOverviewScreen } = preloadableLazy(importOverviewScreen);
-const ManagementScreen = joyScreen(() => import('../screens/dashboards/management-screen'));
-const ReviewsScreen = joyScreen(() => import('../screens/reviews/reviews-screen'));
-const ReviewDetailScreen = joyScreen(() => import('../screens/reviews/review-detail-screen'));
-const OffersScreen = joyScreen(() => import('../screens/offers/offers-screen'));
-const OfferFormScreen = joyScreen(() => import('../screens/offers/offer-form-screen'));
-const TemplatesScreen = joyScreen(() => import('../screens/templates/templates-screen'));
-const TemplateFormScreen = joyScreen(() => import('../screens/templates/template-form-screen'));
-const TrucksScreen = joyScreen(() => import('../screens/trucks/trucks-screen'));
-const TruckFormScreen = joyScreen(() => import('../screens/trucks/truck-form-screen'));
-const PickupsScreen = joyScreen(() => import('../screens/pickups/pickups-screen'));
-const PickupFormScreen = joyScreen(() => import('../screens/pickups/pickup-form-screen'));
-const SummaryScreen = joyScreen(() => import('../screens/summary/summary-screen'));
-const OrdersScreen = joyScreen(() => import('../screens/orders/orders-screen'));
-const OrderScreen = joyScreen(() => import('../screens/orders/order-screen'));
-const SettingsScreen = joyScreen(() => import('../screens/settings/settings-screen'));
-const SynchronizationScreen = joyScreen(() => import('../screens/sync/synchronization-screen'));
-const ProfileScreen = joyScreen(() => import('../screens/profile/profile-screen'));
-const AccountsScreen = joyScreen(() => import('../screens/accounts/accounts-screen'));
-const DeliveriesScreen = joyScreen(() => import('../screens/deliveries/deliveries-screen'));
-const DeliveryScreen = joyScreen(() => import('../screens/deliveries/delivery-screen'));
-const DeliveryMapScreen = joyScreen(() => import('../screens/deliveries/delivery-map-screen'));
+/**
+ * Each signed-in screen of the route table (page-code.ts) as a lazy component that renders at once
+ * when its code came first (preloadable-lazy.ts): on a page load the early fetch has asked for it
+ * from the first byte, and the first render waits for it (preloadSignedInPage), so the first frame
+ * is the route's own screen (decision 039). A Joy screen's load brings Joy's theme with it, beside
+ * its own chunk, not after it; the overview is plain UI (decision 020).
+ */
+const screens = Object.fromEntries(
+  (Object.keys(screenCode) as ScreenName[]).map((name) => [
+    name,
+    preloadableLazy(
+      name === 'overview'
+        ? screenCode.overview
+        : () => Promise.all([screenCode[name](), loadJoyTheme()]).then(([module]) => module),
+    ),
+  ]),
+) as Record<ScreenName, ReturnType<typeof preloadableLazy<object>>>;
 
 const publicScreens = new Map<string, () => Promise<unknown>>([
   ['login', loadLoginScreen],
@@ -86,15 +72,22 @@ export function preloadPublicPage(pathname: string): void {
  * The same for a remembered operator's page (a reload): left to React, the shell (with the
  * console's strings) is fetched only once the session has resumed and the guard lets the shell
  * render, and the screen only once the shell has rendered, each a round trip after the other. The
- * entry point calls this at boot instead, so they download beside the session's resume (and, in
- * mock mode, the mock backend's start). The screen fetched is the overview's, the page a reload
- * most often lands on (plain UI); on any other page, Joy's theme, which every other screen needs;
- * the screen itself still comes with its first render. Settles once they are in (the session's
- * resume waits for that, decision 021).
+ * entry point calls this at boot instead, so the shell and the route's screen (with Joy's theme,
+ * for every screen but the overview) download beside the session's resume (and, in mock mode, the
+ * mock backend's start); the early fetch asked for the same files before (page-code.ts). Settles
+ * once they are in: the first render waits for that (decision 021), so the first frame draws the
+ * route's own screen, not a placeholder (decision 039).
  */
 export function preloadSignedInPage(pathname: string): Promise<unknown> {
-  const page = isOverviewPath(pathname) ? loadOverviewScreen() : loadJoyTheme();
-  return Promise.all([loadShell(), page]);
+  const screen = screenAt(pathname);
+  return Promise.all([loadShell(), screen === undefined ? loadJoyTheme() : screens[screen].preload()]);
+}
+
+/** A route of the table with its screen; the settings screens behind their roles. */
+function routeOf({ path, screen, settingsOnly }: SignedInRoute) {
+  const { Component } = screens[screen];
+  const element = settingsOnly ? <RequireRole roles={SETTINGS_ROLES}><Component /></RequireRole> : <Component />;
+  return <Route key={path} path={path} element={element} />;
 }
 
 function Loading({ children }: { children: ReactNode }) {
@@ -137,60 +130,19 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="/overview" replace />} />
-          <Route path="/overview" element={<OverviewScreen />} />
-
+          {SIGNED_IN_ROUTES.filter((route) => route.screen === 'overview').map(routeOf)}
           <Route element={<JoyTheme><Outlet /></JoyTheme>}>
-
-          <Route path="/operations/offers" element={<OffersScreen />} />
-          <Route path="/operations/offers/create" element={<OfferFormScreen />} />
-          <Route path="/operations/offers/:tab/:id" element={<OfferFormScreen />} />
-          <Route path="/operations/templates" element={<TemplatesScreen />} />
-          <Route path="/operations/templates/filter/:tab" element={<TemplatesScreen />} />
-          <Route path="/operations/templates/create" element={<TemplateFormScreen />} />
-          <Route path="/operations/templates/:tab/:id" element={<TemplateFormScreen />} />
-          <Route path="/operations/orders" element={<Navigate to="/operations/orders/pending" replace />} />
-          <Route path="/operations/orders/:tab" element={<OrdersScreen />} />
-          <Route path="/operations/orders/filter/:tab" element={<OrdersScreen />} />
-          <Route path="/operations/order/:id" element={<OrderScreen />} />
-
-          <Route path="/trucks" element={<Navigate to="/trucks/active" replace />} />
-          <Route path="/trucks/:tab" element={<TrucksScreen />} />
-          <Route path="/truck/create" element={<TruckFormScreen />} />
-          <Route path="/truck/edit/:id" element={<TruckFormScreen />} />
-          <Route path="/pickups" element={<PickupsScreen />} />
-          <Route path="/pickup/create" element={<PickupFormScreen />} />
-          <Route path="/pickup/edit/:id" element={<PickupFormScreen />} />
-          <Route path="/accounts" element={<AccountsScreen />} />
-          <Route path="/delivery-orders" element={<DeliveriesScreen />} />
-          <Route path="/delivery-order/:id" element={<DeliveryScreen />} />
-          <Route path="/delivery-order/:id/:tab" element={<DeliveryScreen />} />
-          <Route path="/delivery-map" element={<DeliveryMapScreen />} />
-          <Route path="/synchronization" element={<SynchronizationScreen />} />
-
-          <Route path="/dashboards/default" element={<ManagementScreen />} />
-          <Route path="/management/customers" element={<ReviewsScreen />} />
-          <Route path="/management/customers/:id" element={<ReviewDetailScreen />} />
-          <Route path="/management/customers/:id/:tab" element={<ReviewDetailScreen />} />
-          <Route path="/summary/:tab" element={<SummaryScreen />} />
-
-          <Route path="/profile/:id" element={<ProfileScreen />} />
-          <Route path="/profile/:id/:tab" element={<ProfileScreen />} />
-          <Route
-            path="/settings"
-            element={
-              <RequireRole roles={SETTINGS_ROLES}>
-                <Navigate to="/settings/general" replace />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="/settings/:tab"
-            element={
-              <RequireRole roles={SETTINGS_ROLES}>
-                <SettingsScreen />
-              </RequireRole>
-            }
-          />
+            <Route path="/operations/orders" element={<Navigate to="/operations/orders/pending" replace />} />
+            <Route path="/trucks" element={<Navigate to="/trucks/active" replace />} />
+            <Route
+              path="/settings"
+              element={
+                <RequireRole roles={SETTINGS_ROLES}>
+                  <Navigate to="/settings/general" replace />
+                </RequireRole>
+              }
+            />
+            {SIGNED_IN_ROUTES.filter((route) => route.screen !== 'overview').map(routeOf)}
           </Route>
         </Route>
 

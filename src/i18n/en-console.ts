@@ -442,7 +442,6 @@ export const enConsole = {
   'orders.actions': 'Order actions',
   'orders.backToPending': 'Back to pending',
   'orders.settled': 'This order is cancelled; it can no longer change.',
-  'counter.title': 'Counter mode',
   'counter.open': 'Counter mode',
   'counter.hint': 'Type an order number or a customer name, press Enter to select, Enter again to hand it over. Esc clears, Ctrl+Z undoes the last handover.',
   'counter.leave': 'Leave counter mode',

@@ -60,6 +60,9 @@ export const enPublic = {
   'page.profile': 'Profile',
   'page.settings': 'Settings',
   'page.summary': 'Account Summary',
+  'page.deliveryMap': 'Delivery Map',
+  'page.synchronization': 'Synchronization',
+  'page.counter': 'Counter mode',
   'page.signIn': 'Sign in',
 
   // Errors

@@ -105,6 +105,9 @@ export const es: Messages = {
   'page.profile': 'Perfil',
   'page.settings': 'Ajustes',
   'page.summary': 'Resumen de cuenta',
+  'page.deliveryMap': 'Mapa de repartos',
+  'page.synchronization': 'Sincronización',
+  'page.counter': 'Modo mostrador',
   'page.signIn': 'Iniciar sesión',
 
   'errors.404.title': 'Página no encontrada',
@@ -511,7 +514,6 @@ export const es: Messages = {
   'orders.actions': 'Acciones del pedido',
   'orders.backToPending': 'Volver a pendiente',
   'orders.settled': 'Este pedido está cancelado; ya no puede cambiar.',
-  'counter.title': 'Modo mostrador',
   'counter.open': 'Modo mostrador',
   'counter.hint': 'Escribe un número de pedido o el nombre del cliente, pulsa Intro para seleccionarlo e Intro otra vez para entregarlo. Esc borra, Ctrl+Z deshace la última entrega.',
   'counter.leave': 'Salir del modo mostrador',

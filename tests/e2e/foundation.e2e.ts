@@ -81,6 +81,48 @@ describe('signing in and out', () => {
     expect(asked).toEqual(['console before the entry']);
   });
 
+  it("a remembered operator's reload of any route asks for the route's own screen and Joy before the console's entry has arrived, and draws that screen first (decision 039)", async () => {
+    const page = await openSignedIn();
+    await page.goto(new URL('/operations/orders/pending', page.url()).toString());
+    await page.getByRole('table').waitFor();
+    await page.waitForLoadState('networkidle');
+    const asked: string[] = [];
+    let entryReleased = false;
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(console|joy|orders-screen)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (chunk) asked.push(`${chunk} ${entryReleased ? 'after' : 'before'} the entry`);
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      entryReleased = true;
+      await route.continue();
+    });
+    // What the content area shows in each frame until the screen's own table: never the route's
+    // placeholder frame (RouteFrame), since the first render waits for the screen's code.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { contentSeen: seen });
+      const note = () => {
+        const main = document.getElementById('main-content');
+        if (!main) return;
+        const what = main.querySelector('.route-frame') ? 'frame' : main.querySelector('table') ? 'table' : main.querySelector('h1') ? 'screen' : 'empty';
+        if (seen.at(-1) !== what) seen.push(what);
+        if (what !== 'table') requestAnimationFrame(note);
+      };
+      requestAnimationFrame(function wait() {
+        if (document.getElementById('main-content')) note();
+        else requestAnimationFrame(wait);
+      });
+    });
+    await page.reload();
+    await page.getByRole('table').waitFor();
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    expect(asked.toSorted()).toEqual(['console before the entry', 'joy before the entry', 'orders-screen before the entry']);
+    const seen = await page.evaluate(() => (window as unknown as { contentSeen: string[] }).contentSeen);
+    expect(seen).not.toContain('frame');
+    expect(seen.at(-1)).toBe('table');
+  });
+
   it("loads the console's own files from the network, and only the API through the mock backend's worker (decision 025)", async () => {
     const page = await openSignedIn();
     const responses: Response[] = [];
@@ -223,6 +265,8 @@ describe('shell', () => {
   it("the axe check reports what it finds, on a later run in the same document too (axe is injected once per document)", async () => {
     const page = await openPage('/auth/login');
     await acceptCookies(page);
+    // The banner can be agreed to before the sign-in screen's own <main> is in: wait for it.
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.evaluate(() => {
       const unnamed = document.createElement('button');

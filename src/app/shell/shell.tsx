@@ -4,12 +4,13 @@ import type { SessionUser } from '../../api/session';
 import { useT } from '../../i18n';
 import { liveStoreProfileMachine } from '../../machines/store';
 import { selectUser } from '../../machines/journal/selectors';
-import { LoadingBackdrop, PlainProgress } from '../../ui/loading-backdrop';
+import { LoadingBackdrop } from '../../ui/loading-backdrop';
 import { useProjection, useSession } from '../hooks';
 import { useServices } from '../services';
 import './shell.css';
 import { SideNav } from './side-nav';
 import { CloseIcon, LogoutIcon } from '../../ui/icons';
+import { RouteFrame } from './route-frame';
 import { TopBar } from './top-bar';
 import { useFlow } from '../use-flow';
 
@@ -24,15 +25,6 @@ import { useFlow } from '../use-flow';
 function StoreProfileLoader({ storeId }: { storeId: number }) {
   useFlow(liveStoreProfileMachine, { input: { storeId } });
   return null;
-}
-
-function ContentLoading() {
-  const t = useT();
-  return (
-    <div role="status" className="shell-content-loading">
-      <PlainProgress size="sm" label={t('app.loading')} />
-    </div>
-  );
 }
 
 /**
@@ -156,8 +148,8 @@ export function Shell() {
           />
         )}
         <main id="main-content" tabIndex={-1} className="shell-main">
-          {/* Screens load lazily inside the shell: only the content area waits, the shell stays. */}
-          <Suspense fallback={<ContentLoading />}>
+          {/* Screens load lazily inside the shell: only the content area waits, with the page's heading (RouteFrame). */}
+          <Suspense fallback={<RouteFrame />}>
             <Outlet />
           </Suspense>
         </main>

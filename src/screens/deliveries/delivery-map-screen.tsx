@@ -40,7 +40,7 @@ const MAP_HEIGHT = 520;
  */
 export default function DeliveryMapScreen() {
   const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
-  return <Page titleKey="nav.deliveryMap">{storeId !== null && <DeliveryMap key={storeId} />}</Page>;
+  return <Page titleKey="page.deliveryMap">{storeId !== null && <DeliveryMap key={storeId} />}</Page>;
 }
 
 function DeliveryMap() {

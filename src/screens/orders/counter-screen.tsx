@@ -28,7 +28,7 @@ import { useFlow } from '../../app/use-flow';
 /** /operations/orders/counter: counter mode. */
 export default function CounterScreen() {
   const storeId = useProjection('session', (view) => view.user?.store.id ?? null);
-  return <Page titleKey="counter.title">{storeId !== null && <Counter key={storeId} storeId={storeId} />}</Page>;
+  return <Page titleKey="page.counter">{storeId !== null && <Counter key={storeId} storeId={storeId} />}</Page>;
 }
 
 /**

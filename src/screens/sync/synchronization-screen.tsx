@@ -265,7 +265,7 @@ export default function SynchronizationScreen() {
   const current = now();
 
   return (
-    <Page titleKey="nav.synchronization">
+    <Page titleKey="page.synchronization">
       <Typography level="body-md" textColor="text.secondary" sx={{ mb: 2 }}>
         {t('sync.intro')}
       </Typography>
