@@ -7,7 +7,6 @@ import { bundleGraph } from './scripts/bundle-graph.ts';
 import { cspPlugin } from './scripts/csp-plugin.ts';
 import { earlyFetch } from './scripts/early-fetch-plugin.ts';
 import { firstPaintChunks } from './scripts/first-paint-chunks.ts';
-import { stylesheetsFirst } from './scripts/stylesheets-first-plugin.ts';
 import { themeCss } from './scripts/theme-css-plugin.ts';
 
 const require = createRequire(import.meta.url);
@@ -66,7 +65,7 @@ const ZOD_MODULES = /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/
 export default defineConfig(({ mode }) => {
   const firstPaint = firstPaintChunks([REACT_MODULES, ZOD_MODULES]);
   return {
-    plugins: [themeCss(), react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), stylesheetsFirst(), earlyFetch(), firstPaint.plugin],
+    plugins: [themeCss(), react(), mockServiceWorker(mode), bundleGraph(mode), cspPlugin(), earlyFetch(), firstPaint.plugin],
     resolve: {
       alias: [
         // zod without its `new Function` probe, which the CSP reports (see the file).

@@ -155,9 +155,9 @@ function bytesOf(report: LighthouseReport, type: 'Script' | 'Stylesheet'): numbe
 }
 
 function lcpElementOf(report: LighthouseReport): string {
-  // Lighthouse 13: a list whose first table names the element (node.selector, node.nodeLabel).
-  const details = report.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string; nodeLabel?: string } }> }> } | undefined;
-  const node = details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13: the LCP breakdown insight names the element (its second item, a node).
+  const items = (report.audits['lcp-breakdown-insight']?.details?.items ?? []) as Array<{ type?: string; selector?: string; nodeLabel?: string }>;
+  const node = items.find((item) => item.type === 'node');
   return node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'none';
 }
 
