@@ -78,7 +78,10 @@ async function measure(browser: Browser, baseUrl: string, scenario: string): Pro
       }
     }).observe(document.body, { childList: true, subtree: true });
   });
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // By keyboard (Enter on the button fires its click): a pointer left where the button was would
+  // rest on whatever the overview draws there, and hovering an order row fetches its detail dialog
+  // and Joy with it (overview-screen.tsx), which would count as the overview's JavaScript.
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter');
   await page.getByTestId('figure-overview.salesToday').waitFor({ timeout: 30_000 });
   const clickToFiguresMs = Math.round(
     await page.evaluate(() => {

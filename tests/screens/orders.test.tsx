@@ -342,7 +342,8 @@ describe('orders filter drawer', () => {
     await waitFor(() => expect(listedIds()).toEqual(filtered.data.map((o) => o.id)));
     expect(rangeText()).toBe(`Orders 1–${filtered.data.length} of ${filtered.total}`);
     expect(drawer.isOpen()).toBe(false);
-    expect(chips()).toEqual(['PICKED UP', `${from} – ${today}`, 'Oldest first']);
+    // The chips follow the URL, which the router updates in a transition after the rows (Apply runs after the drawer's frame).
+    await waitFor(() => expect(chips()).toEqual(['PICKED UP', `${from} – ${today}`, 'Oldest first']));
     // The Filters button's badge counts the three kinds of choice.
     expect(button('Filters').closest('.MuiBadge-root')!.querySelector('.MuiBadge-badge')!.textContent).toBe('3');
   });
@@ -359,7 +360,7 @@ describe('orders filter drawer', () => {
     await user.click(button('Apply'));
     await waitFor(() => expect(query()).toEqual({ q: name }));
     await waitFor(() => expect(listedIds()).toEqual(expected.data.map((o) => o.id)));
-    expect(screen.getByRole('searchbox', { name: 'Search by order number or customer' })).toHaveProperty('value', name);
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search by order number or customer' })).toHaveProperty('value', name));
   });
 
   it('a “to” before “from” is refused with a message and Apply does nothing', async () => {
@@ -406,7 +407,7 @@ describe('orders filter drawer', () => {
     await waitFor(() => expect(query()).toEqual({ q: 'a' }));
     const searched = await ordersFromServer({ tab: 'sold', search: 'a', sort: 'newest' });
     await waitFor(() => expect(listedIds()).toEqual(searched.data.map((o) => o.id)));
-    expect(chips()).toEqual([]);
+    await waitFor(() => expect(chips()).toEqual([]));
   });
 
   it('closing the drawer without Apply changes nothing, and it reopens on the applied choices', async () => {

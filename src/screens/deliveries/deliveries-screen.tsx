@@ -20,6 +20,7 @@ import { DeliveriesFilterDrawer } from './deliveries-filter-drawer';
 import { activeDeliveryFilterCount, deliveriesFilterFromUrl, deliveriesQueryFor, NO_DELIVERY_FILTER, pageFromUrl } from './deliveries-url';
 import { DeliveryCard } from './delivery-card';
 import { useFlow } from '../../app/use-flow';
+import { afterNextPaint } from '../../lib/first-paint';
 
 /** The cards' grid: as many 300 px columns as fit, one on a phone. */
 const GRID_SX = {
@@ -114,8 +115,9 @@ function DeliveriesList() {
           onRetryTrucks={() => actor.send({ type: 'deliveries.needTrucks' })}
           onClose={() => setDrawerOpen(false)}
           onApply={(next) => {
+            // The drawer closes in this frame; the list's request and render follow it (afterNextPaint).
             setDrawerOpen(false);
-            show(next);
+            afterNextPaint(() => show(next));
           }}
         />
       )}

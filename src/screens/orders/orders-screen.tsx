@@ -29,6 +29,7 @@ import { OrderRow, orderRowStyles } from './order-row';
 import { OrdersFilterDrawer } from './orders-filter-drawer';
 import { activeFilterCount, filterFromUrl, ORDERS_TABS, pageFromUrl, pathForTab, queryFor } from './orders-url';
 import { useFlow } from '../../app/use-flow';
+import { afterNextPaint } from '../../lib/first-paint';
 
 /** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
 const ORDER_ROW_HEIGHT = 64;
@@ -174,8 +175,9 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
           filter={filter}
           onClose={() => setDrawerOpen(false)}
           onApply={(next) => {
+            // The drawer closes in this frame; the list's request and render follow it (afterNextPaint).
             setDrawerOpen(false);
-            show(next);
+            afterNextPaint(() => show(next));
           }}
         />
       )}
