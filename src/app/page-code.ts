@@ -133,9 +133,6 @@ export function routeTitleOf(route: SignedInRoute, pathname: string): { key: Mes
 /** The screen a signed-in page shows (routeAt). */
 export const screenAt = (pathname: string): ScreenName | undefined => routeAt(pathname)?.screen;
 
-/** The overview is plain UI (decision 020); every other signed-in page comes with Joy's theme. */
-export const isOverviewPath = (pathname: string) => screenAt(pathname) === 'overview';
-
 /**
  * Everything a remembered operator's page at `pathname` loads before its first frame, asked for at
  * once: the session's calls (the resume reads the remembered operator with them), the shell and the
