@@ -1,6 +1,6 @@
 // The theme's CSS variables first (scripts/theme-css-plugin.ts): every stylesheet reads them.
 import 'virtual:joy-theme.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { followSystemScheme } from './app/color-scheme';
@@ -79,15 +79,10 @@ async function boot() {
   restoreCookieConsent(journal);
   const services = createServices(result.config, dev, undefined, consoleReady);
   if (consoleReady) await Promise.race([Promise.all([consoleReady, sessionSettled(services)]), delay(FIRST_RENDER_WAIT_MS)]);
-  // As a transition, React renders the console in slices of a few milliseconds rather than in one
-  // long task (it runs after the first contentful paint, where it counts as blocking time, the
-  // more so on a slow phone). Only the commit is one piece (decision 030).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App services={services} />
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
   );
 }
 
