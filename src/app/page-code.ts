@@ -1,15 +1,15 @@
 /**
- * The route table: every signed-in route, the screen it shows and that screen's code, in a module
- * that imports nothing itself (one dynamic import per screen). It drives the three things that make
- * a route fast on a cold load, the same way for every route (decision 039):
+ * The route table: every signed-in route, the screen it shows, its heading, and each screen's
+ * code, in a module that imports nothing itself at run time (one dynamic import per screen). It
+ * drives a route's cold load the same way for every route (decision 039):
  *
- * - the routes (src/app/routes.tsx) render each screen from these imports;
+ * - the routes (src/app/routes.tsx) are built from it;
  * - the early fetch (src/early-fetch.ts), which runs before the console's entry has been evaluated
- *   and must stay small, asks for a remembered operator's page — session calls, shell, strings,
- *   Joy's theme and the route's own screen — all at once, from the first byte;
- * - the build (scripts/first-paint-chunks.ts) gives each screen imported here its code in one file
- *   of its own, and the code screens share in one more, so a route's code is a few requests
- *   rather than a cascade of small shared chunks.
+ *   and must stay small, asks for a remembered operator's page from it — session calls, shell,
+ *   strings, Joy's theme and the route's own screen — all at once, from the first byte, and the
+ *   first render waits for them (routes.tsx preloadSignedInPage), so the first frame is the screen;
+ * - the shell's placeholder while a screen's code is still on its way (RouteFrame) shows the
+ *   page's heading from it.
  *
  * The strings (src/i18n) and the session machine import their modules themselves, the same
  * modules: the layers below the app import no app code.
@@ -56,8 +56,8 @@ export interface SignedInRoute {
   path: string;
   screen: ScreenName;
   /**
-   * The page's heading, as its screen writes it (`{id}`: the path's `:id`): the shell draws it in
-   * the route's first frame, before the screen's code has run (RouteFrame, src/app/shell).
+   * The page's heading, as its screen writes it (`{id}`: the path's `:id`): the shell's placeholder
+   * shows it while the screen's code is on its way (RouteFrame, src/app/shell).
    */
   titleKey: MessageKey;
   /** A `:tab` whose screen has a heading of its own (counter mode). */
