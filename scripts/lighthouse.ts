@@ -30,7 +30,7 @@ import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
-import { DEMO_SIGN_IN } from '../scenarios/demo-sign-in';
+import { signInAsDemoOperator } from './demo-sign-in';
 import { buildLiveConsole, startLiveStack, type LivePorts } from './live-stack';
 import { serveStatic } from './static-server';
 
@@ -211,12 +211,7 @@ async function signIn(baseUrl: string, profile: string): Promise<Record<'order' 
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByRole('button', { name: 'I agree' }).click();
-    await page.getByLabel('Email').fill(DEMO_SIGN_IN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_SIGN_IN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('overall-rating').waitFor({ timeout: 30_000 });
+    await signInAsDemoOperator(page, `${baseUrl}/auth/login`);
     const idIn = async (selector: string, pattern: RegExp) => {
       const href = await page.locator(selector).first().getAttribute('href', { timeout: 30_000 });
       const id = pattern.exec(href ?? '')?.[1];

@@ -30,6 +30,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
+import { signInAsDemoOperator } from './demo-sign-in';
 import { serveStatic } from './static-server';
 
 export const BAR_MS = 100;
@@ -183,14 +184,7 @@ async function signedIn(browser: Browser, baseUrl: string, scenario: string): Pr
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(OBSERVER);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/auth/login?scenario=${scenario}`);
-  const agree = page.getByRole('button', { name: 'I agree' });
-  await agree.click();
-  await agree.waitFor({ state: 'detached' });
-  await page.getByLabel('Email').fill('demo@store.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('overall-rating').waitFor({ timeout: 30_000 });
+  await signInAsDemoOperator(page, `${baseUrl}/auth/login?scenario=${scenario}`);
   return page;
 }
 

@@ -41,6 +41,7 @@ import { chromium, type Browser, type CDPSession, type Page, type Request } from
 import { OFFERS_POLL_MS, PAST_ORDERS_POLL_MS } from '../src/lib/constants';
 import { DELIVERY_MAP_POLL_MS } from '../src/machines/deliveries/map.machine';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
+import { signInAsDemoOperator } from './demo-sign-in';
 import { serveStatic } from './static-server';
 
 const DEFAULT_CYCLES = 2880;
@@ -208,15 +209,6 @@ async function measure(page: Page, cdp: CDPSession, worker: WorkerSend | undefin
   };
 }
 
-async function signIn(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByRole('button', { name: 'I agree' }).click();
-  await page.getByLabel('Email').fill('demo@store.test');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('overall-rating').waitFor({ timeout: 30_000 });
-}
-
 /** One more turn of the page's event loop: a message, not a timer or a frame (those are on the fake clock). */
 async function pageTurn(page: Page) {
   await page.evaluate(
@@ -300,7 +292,7 @@ async function shift(browser: Browser, baseUrl: string, screen: Screen, cycles: 
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.clock.install();
-    await signIn(page, baseUrl);
+    await signInAsDemoOperator(page, `${baseUrl}/auth/login`);
     const driver = new PollDriver(page, screen);
     await page.goto(`${baseUrl}${screen.path}`);
     await page.locator(screen.shown.selector).first().waitFor({ timeout: 30_000 });
