@@ -1,5 +1,5 @@
 import joyColors from '@mui/joy/colors';
-import { extendTheme } from '@mui/joy/styles';
+import { extendTheme, type Theme } from '@mui/joy/styles';
 import { accentPalette, BRAND_PALETTE, darkSchemePalette, isHexColor, type AccentPalette } from '../lib/accent-palette';
 import type { RoutePalette } from '../lib/delivery-format';
 import type { MapPalette } from '../ui/map/types';
@@ -95,6 +95,14 @@ const route: RoutePalette = {
 };
 
 /**
+ * On a phone or a narrow tablet (below Joy's `md`, where the lists turn into cards,
+ * src/screens/shared/list-table.tsx) every button, icon button and tab is at least 44 × 44 px, and
+ * every text field, select and switch 44 px tall: the platform guideline for a finger (WCAG 2.5.8 asks
+ * 24 px), whatever size the screen gave it.
+ */
+const touchTarget = ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: 44, minWidth: 44 } });
+
+/**
  * The console's theme with a primary palette: the brand orange by default; the store's colour
  * (Settings → Configuration) once the store profile is known (src/lib/accent-palette.ts).
  *
@@ -107,6 +115,15 @@ const route: RoutePalette = {
  */
 function themeWithPalette(primary: AccentPalette) {
   return extendTheme({
+    components: {
+      JoyButton: { styleOverrides: { root: touchTarget } },
+      JoyIconButton: { styleOverrides: { root: touchTarget } },
+      JoyTab: { styleOverrides: { root: touchTarget } },
+      // The switch's hit area (its input, over the whole root) grows; the track stays as drawn.
+      JoySwitch: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: 44, minWidth: 44, justifyContent: 'center', position: 'relative' } }) } },
+      JoyInput: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Input-minHeight': '44px' } }) } },
+      JoySelect: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Select-minHeight': '44px' } }) } },
+    },
     fontFamily: {
       body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       display: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

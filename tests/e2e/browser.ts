@@ -120,13 +120,15 @@ export const baseUrl = () => inject('baseUrl');
 
 export async function openPage(
   path: string,
-  options: { width?: number; height?: number; scenario?: string; origin?: string; fixedTime?: number } = {},
+  options: { width?: number; height?: number; scenario?: string; origin?: string; fixedTime?: number; touch?: boolean } = {},
 ): Promise<Page> {
   // Reduced motion: charts and drawers settle at once, so screenshots show the finished state.
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'en-US',
     reducedMotion: 'reduce',
+    // A phone: touch events (locator.tap()) and the page's meta viewport honoured.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   contexts.push(context);
   for (const hook of contextHooks) hook(context);
@@ -170,8 +172,8 @@ export async function signIn(page: Page, credentials = DEMO) {
 }
 
 /** A fresh browser context, cookies agreed, signed in as the demo operator, on the overview. */
-export async function openSignedIn(scenario?: string, options: { fixedTime?: number } = {}): Promise<Page> {
-  const page = await openPage('/auth/login', { scenario, fixedTime: options.fixedTime });
+export async function openSignedIn(scenario?: string, options: { fixedTime?: number; width?: number; height?: number; touch?: boolean } = {}): Promise<Page> {
+  const page = await openPage('/auth/login', { ...options, scenario });
   await acceptCookies(page);
   await signIn(page);
   await page.waitForURL('**/overview');

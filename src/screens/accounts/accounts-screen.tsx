@@ -3,8 +3,6 @@ import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Radio from '@mui/joy/Radio';
 import RadioGroup from '@mui/joy/RadioGroup';
-import Sheet from '@mui/joy/Sheet';
-import Table from '@mui/joy/Table';
 import { useSelector } from '@xstate/react';
 import { useCallback, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +12,7 @@ import { Page } from '../../app/page';
 import { useLocale } from '../../i18n';
 import { NotSet } from '../records/record-row-parts';
 import { liveAccountsListMachine, selectAccountsList, selectAccountsPhase } from '../../machines/accounts';
+import { ListTable } from '../shared/list-table';
 import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, pageFromUrl, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
@@ -90,31 +89,27 @@ function AccountsList() {
         list={list !== null && phase !== 'failed' ? { ...list, items: list.data } : null}
         onPage={onPage}
         renderRows={(items) => (
-          <Sheet variant="outlined" sx={{ borderRadius: 'sm', ...refreshingSx(refreshing) }} aria-busy={refreshing}>
-            <Table
-              aria-label={t('accounts.tableLabel')}
-              sx={{
-                tableLayout: 'auto',
-                // Joy keeps header cells on one line; a row's holder (its header cell) wraps like the rest.
-                '& tbody td, & tbody th': { height: ROW_HEIGHT, overflowWrap: 'anywhere', whiteSpace: 'normal' },
-                '& thead th:nth-of-type(1)': { width: { xs: 56, sm: 140 } },
-              }}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('accounts.col.kind')}</th>
-                  <th scope="col">{t('accounts.col.holder')}</th>
-                  <th scope="col">{t('accounts.col.store')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((account, index) => (
-                  // An account the platform sends without an id is keyed by its place on the page.
-                  <AccountRow key={account.id ?? `at-${index}`} account={account} />
-                ))}
-              </tbody>
-            </Table>
-          </Sheet>
+          <ListTable
+            label={t('accounts.tableLabel')}
+            columns={[
+              { label: t('accounts.col.kind'), place: 'fact' },
+              { label: t('accounts.col.holder'), place: 'title', rowHeader: true },
+              { label: t('accounts.col.store'), place: 'fact' },
+            ]}
+            busy={refreshing}
+            sheetSx={refreshingSx(refreshing)}
+            tableSx={{
+              tableLayout: 'auto',
+              // Joy keeps header cells on one line; a row's holder (its header cell) wraps like the rest.
+              '& tbody td, & tbody th': { height: ROW_HEIGHT, overflowWrap: 'anywhere', whiteSpace: 'normal' },
+              '& thead th:nth-of-type(1)': { width: { xs: 56, sm: 140 } },
+            }}
+          >
+            {items.map((account, index) => (
+              // An account the platform sends without an id is keyed by its place on the page.
+              <AccountRow key={account.id ?? `at-${index}`} account={account} />
+            ))}
+          </ListTable>
         )}
       />
     </Box>

@@ -114,7 +114,8 @@ export const DeliveryCard = memo(function DeliveryCard({
       </Box>
       {moreInformation && (
         <Box sx={{ mt: 'auto', display: 'flex', justifyContent: 'flex-end' }}>
-          <Link component={RouterLink} to={deliveryPath(delivery.id)} aria-describedby={headingId} level="title-sm" fontWeight="lg">
+          {/* A touch target on a phone (44 px, as the lists' row actions). */}
+          <Link component={RouterLink} to={deliveryPath(delivery.id)} aria-describedby={headingId} level="title-sm" fontWeight="lg" sx={{ minHeight: { xs: 44, md: 'auto' } }}>
             {t('delivery.moreInformation')}
           </Link>
         </Box>

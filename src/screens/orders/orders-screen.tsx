@@ -3,10 +3,8 @@ import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import ChipDelete from '@mui/joy/ChipDelete';
-import Sheet from '@mui/joy/Sheet';
 import Tab from '@mui/joy/Tab';
 import TabList from '@mui/joy/TabList';
-import Table from '@mui/joy/Table';
 import Tabs from '@mui/joy/Tabs';
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, useMemo, useState } from 'react';
@@ -14,15 +12,15 @@ import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams }
 import { defaultSortFor, type Order, type OrdersListFilter, type OrdersTab } from '../../api/orders';
 import { useProjection } from '../../app/hooks';
 import { Page } from '../../app/page';
-import { useLocale } from '../../i18n';
+import { useLocale, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { dayjs } from '../../lib/dates';
+import { ListTable, type ListColumn } from '../shared/list-table';
 import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
 import { liveOrdersListMachine, ORDERS_PAGE_SIZE, selectConfirmingCancel, selectOrdersMutating, selectOrdersPhase, selectOrdersStale } from '../../machines/orders';
 import { SearchBar } from '../../ui/search-bar';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import CounterScreen from './counter-screen';
 import { OrderRow, orderRowStyles } from './order-row';
@@ -80,6 +78,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
   const narrowed = filter.search !== '' || activeFilterCount(filter) > 0;
   // Rows read "now" for PENDING vs NON PICKED UP; to the minute, so memoised rows stay put between polls.
   const at = dayjs(now()).startOf('minute').valueOf();
+  const columns = useMemo(() => orderColumns(t, tab), [t, tab]);
 
   return (
     <>
@@ -100,71 +99,28 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
         list={shown ? orders : null}
         onPage={onPage}
         renderRows={(items) => (
-          <Sheet
-            variant="outlined"
-            sx={{ borderRadius: 'sm', overflowX: 'auto', ...refreshingSx(refreshing) }}
-            tabIndex={0}
-            role="region"
-            aria-label={t('orders.tableLabel')}
-            aria-busy={refreshing}
+          <ListTable
+            label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
+            regionLabel={t('orders.tableLabel')}
+            columns={columns}
+            // Below this the table scrolls sideways (its region is focusable) instead of crushing the items.
+            minWidth={tab === 'pending' ? 960 : 780}
+            busy={refreshing}
+            sheetSx={refreshingSx(refreshing)}
+            tableSx={{ '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT }, ...orderRowStyles }}
           >
-            <Table
-              hoverRow
-              aria-label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
-              sx={{
-                // Below this the table scrolls sideways (its region is focusable) instead of crushing the items.
-                minWidth: tab === 'pending' ? 960 : 780,
-                // Joy's default hover (background.level3) leaves the danger and status colours under
-                // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
-                '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
-                '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT },
-                '& .number': { textAlign: 'right' },
-                '& thead th:nth-of-type(1)': { width: 88 },
-                '& thead th:nth-of-type(2)': { width: '17%' },
-                '& thead th:nth-of-type(4)': { width: 72 },
-                '& thead th:nth-of-type(5)': { width: 96 },
-                '& thead th:nth-of-type(6)': { width: 108 },
-                '& thead th:nth-of-type(7)': { width: 128 },
-                '& thead th:nth-of-type(8)': { width: 200 },
-                '& td button': { whiteSpace: 'nowrap' },
-                ...orderRowStyles,
-              }}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('orders.col.order')}</th>
-                  <th scope="col">{t('orders.col.customer')}</th>
-                  <th scope="col">{t('orders.col.items')}</th>
-                  <th scope="col" className="number">
-                    {t('orders.col.total')}
-                  </th>
-                  <th scope="col">{t('orders.col.date')}</th>
-                  <th scope="col">{t('orders.col.pickup')}</th>
-                  <th scope="col">{t('orders.col.status')}</th>
-                  {tab === 'pending' && (
-                    <th scope="col">
-                      <Box component="span" sx={visuallyHidden}>
-                        {t('orders.col.actions')}
-                      </Box>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((order) => (
-                  <OrderRow
-                    key={order.id}
-                    order={order}
-                    now={at}
-                    withActions={tab === 'pending'}
-                    disabled={busy}
-                    onPickedUp={onPickedUp}
-                    onAskCancel={onAskCancel}
-                  />
-                ))}
-              </tbody>
-            </Table>
-          </Sheet>
+            {items.map((order) => (
+              <OrderRow
+                key={order.id}
+                order={order}
+                now={at}
+                withActions={tab === 'pending'}
+                disabled={busy}
+                onPickedUp={onPickedUp}
+                onAskCancel={onAskCancel}
+              />
+            ))}
+          </ListTable>
         )}
       />
 
@@ -185,6 +141,23 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
       <CancelOrderDialog order={confirming} onKeep={() => actor.send({ type: 'orders.dismissCancel' })} onConfirm={() => actor.send({ type: 'orders.confirmCancel' })} />
     </>
   );
+}
+
+/**
+ * The orders table's columns, and where each goes on a phone's card: the order number with its
+ * pickup status, the customer under it, then items, total and the dates, and the actions.
+ */
+function orderColumns(t: Translate, tab: OrdersTab): ListColumn[] {
+  const columns: ListColumn[] = [
+    { label: t('orders.col.order'), place: 'title', width: 88, rowHeader: true },
+    { label: t('orders.col.customer'), place: 'subtitle', width: '17%' },
+    { label: t('orders.col.items'), place: 'fact' },
+    { label: t('orders.col.total'), place: 'fact', width: 72, numeric: true },
+    { label: t('orders.col.date'), place: 'fact', width: 96 },
+    { label: t('orders.col.pickup'), place: 'fact', width: 108 },
+    { label: t('orders.col.status'), place: 'status', width: 128 },
+  ];
+  return tab === 'pending' ? [...columns, { label: t('orders.col.actions'), place: 'actions', width: 200, labelHidden: true }] : columns;
 }
 
 /** Tabs, search bar, Filters and Counter mode: memoised, so paging through the list leaves them be. */

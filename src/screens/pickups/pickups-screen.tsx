@@ -12,7 +12,7 @@ import { selectConfirmingDelete, selectDeletingId, selectListPhase } from '../..
 import { livePickupsListMachine } from '../../machines/pickups';
 import { SearchBar } from '../../ui/search-bar';
 import { useListUrl, useRecordListUrl } from '../records/list-url';
-import { DeleteRecordDialog, RecordListBody, RecordTableHead } from '../records/record-list-parts';
+import { DeleteRecordDialog, RecordListBody } from '../records/record-list-parts';
 import { PickupRow } from './pickup-row';
 import { useFlow } from '../../app/use-flow';
 
@@ -64,17 +64,13 @@ function PickupsList() {
           label: t('pickups.tableLabel'),
           minWidth: 900,
           testId: 'pickups-table',
-          head: (
-            <RecordTableHead
-              columns={[
-                { label: t('pickups.col.name'), width: 180 },
-                { label: t('pickups.col.address') },
-                { label: t('pickups.col.country'), width: 100 },
-                { label: t('pickups.col.hours'), width: 160 },
-                { label: t('pickups.col.contact'), width: 180 },
-              ]}
-            />
-          ),
+          columns: [
+            { label: t('pickups.col.name'), place: 'title', width: 180, rowHeader: true },
+            { label: t('pickups.col.address'), place: 'subtitle' },
+            { label: t('pickups.col.country'), place: 'fact', width: 100 },
+            { label: t('pickups.col.hours'), place: 'fact', width: 160 },
+            { label: t('pickups.col.contact'), place: 'fact', width: 180 },
+          ],
           rows: (items) =>
             items.map((pickup) => (
               <PickupRow key={pickup.id} pickup={pickup} deleting={deletingId === pickup.id} disabled={deletingId !== null} onAskDelete={onAskDelete} />

@@ -1,20 +1,16 @@
-import Box from '@mui/joy/Box';
-import Sheet from '@mui/joy/Sheet';
-import Table from '@mui/joy/Table';
 import type { ReactNode } from 'react';
 import { useLocale } from '../../i18n';
 import { pageCount } from '../../lib/paging';
 import type { LoadFailure } from '../../machines/shared/load-failure';
 import type { RecordListPhase } from '../../machines/shared/record-list.machine';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
-import { visuallyHidden } from '../../ui/visually-hidden';
+import { ListTable, type ListColumn } from '../shared/list-table';
 import { PagedListView, type EmptyListText } from '../shared/paged-list-view';
 
 /**
  * What the trucks and pickup locations lists share (src/machines/shared/record-list.machine.ts drives
  * both): the shared list frame (../shared/paged-list-view.tsx) over a list that arrived whole and
- * is paged here, with the records table (it scrolls sideways on a narrow screen, in a focusable
- * region, instead of crushing its columns).
+ * is paged here, with the records table (../shared/list-table.tsx: cards on a phone).
  */
 
 /** Table rows and their skeletons share this height, so the page does not jump when data arrives. */
@@ -46,8 +42,8 @@ export function RecordListBody<T>({
   onPage: (page: number) => void;
   onRetry: () => void;
   empty: EmptyListText;
-  /** The table: its label, minimum width, header cells and the rows of the page shown. */
-  table: { label: string; minWidth: number; testId: string; head: ReactNode; rows: (items: readonly T[]) => ReactNode };
+  /** The table: its label, minimum width, columns (the actions column follows them) and the rows of the page shown. */
+  table: { label: string; minWidth: number; testId: string; columns: readonly ListColumn[]; rows: (items: readonly T[]) => ReactNode };
 }) {
   const { t } = useLocale();
   const limit = Math.max(1, view.limit);
@@ -65,60 +61,26 @@ export function RecordListBody<T>({
       list={shown ? { items: view.items.slice(current * limit, current * limit + limit), offset: current * limit, limit: view.limit, total: view.total } : null}
       onPage={onPage}
       renderRows={(items) => (
-        <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={table.label}>
-          <Table
-            hoverRow
-            data-testid={table.testId}
-            sx={{
-              // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
-              minWidth: table.minWidth,
-              // Joy's default hover (background.level3) leaves the danger and status colours under
-              // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
-              '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
-              '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
-              '& .number': { textAlign: 'right' },
-              '& .actions': { display: 'flex', gap: 0.5, justifyContent: 'flex-end' },
-              '& thead th:last-of-type': { width: 104 },
-              // Scrolling sideways, the row's name stays in view.
-              '& thead th:first-of-type, & tbody th': { position: 'sticky', left: 0, zIndex: 1 },
-              '& thead th:first-of-type': { backgroundColor: 'var(--TableCell-headBackground)' },
-              // A row's name is its header cell: it wraps like the other cells (Joy cuts header cells short).
-              '& tbody th': { backgroundColor: 'var(--joy-palette-background-surface)', whiteSpace: 'normal', fontWeight: 'inherit' },
-              '& tbody tr:hover th': { backgroundColor: 'var(--TableRow-hoverBackground)' },
-            }}
-          >
-            <thead>{table.head}</thead>
-            <tbody>{table.rows(items)}</tbody>
-          </Table>
-        </Sheet>
+        <ListTable
+          label={table.label}
+          columns={[...table.columns, { label: t('records.actions'), place: 'actions', width: 104, labelHidden: true }]}
+          // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
+          minWidth={table.minWidth}
+          testId={table.testId}
+          tableSx={{
+            '& tbody td, & tbody th': { height: RECORD_ROW_HEIGHT, verticalAlign: 'middle' },
+            // Scrolling sideways, the row's name stays in view.
+            '& thead th:first-of-type, & tbody th': { position: 'sticky', left: 0, zIndex: 1 },
+            '& thead th:first-of-type': { backgroundColor: 'var(--TableCell-headBackground)' },
+            // A row's name is its header cell: it wraps like the other cells (Joy cuts header cells short).
+            '& tbody th': { backgroundColor: 'var(--joy-palette-background-surface)', whiteSpace: 'normal', fontWeight: 'inherit' },
+            '& tbody tr:hover th': { backgroundColor: 'var(--TableRow-hoverBackground)' },
+          }}
+        >
+          {table.rows(items)}
+        </ListTable>
       )}
     />
-  );
-}
-
-/** A column of a records table: its heading, and the width of a narrow one (a number's is right-aligned). */
-export interface RecordColumn {
-  label: string;
-  width?: number;
-  numeric?: boolean;
-}
-
-/** The table's header row: the columns, then the actions column (named for screen readers only). */
-export function RecordTableHead({ columns }: { columns: readonly RecordColumn[] }) {
-  const { t } = useLocale();
-  return (
-    <tr>
-      {columns.map(({ label, width, numeric = false }) => (
-        <th key={label} scope="col" className={numeric ? 'number' : undefined} style={width === undefined ? undefined : { width }}>
-          {label}
-        </th>
-      ))}
-      <th scope="col">
-        <Box component="span" sx={visuallyHidden}>
-          {t('records.actions')}
-        </Box>
-      </th>
-    </tr>
   );
 }
 

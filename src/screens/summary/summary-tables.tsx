@@ -1,12 +1,11 @@
 import Chip from '@mui/joy/Chip';
 import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Table from '@mui/joy/Table';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OrderSummary, Payment } from '../../api/finance';
 import { useLocale, type MessageKey } from '../../i18n';
 import { formatDate, formatDateTime, formatMoney, formatNumber, NOT_GIVEN } from '../../lib/format';
 import { summaryTotals, type PaymentStatus } from '../../machines/summary';
+import { ListTable, type ListColumn } from '../shared/list-table';
 
 /** Spec section 4: the filter offers these, in this order. */
 export const FILTER_STATUSES: readonly PaymentStatus[] = ['pending', 'canceled', 'completed', 'rejected'];
@@ -31,58 +30,45 @@ const methodLabel: Record<NonNullable<Payment['method']>, MessageKey> = {
   cash: 'summary.method.cash',
 };
 
-
-/** Numbers line up on the right, as in a ledger. */
-/** Every figure right-aligned; the day (a row header, the first cell) stays left. */
-const numbersRight = { '& td, & th:not(:first-of-type)': { textAlign: 'right' } } as const;
-const statusRight = { '& td:nth-of-type(4), & th:nth-of-type(4)': { textAlign: 'right' } } as const;
-
 /** The page of payments: order (opens the order), date, method, amount and status. */
 export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
   const { t, language } = useLocale();
+  const columns: ListColumn[] = [
+    { label: t('summary.col.order'), place: 'title' },
+    { label: t('summary.col.date'), place: 'fact' },
+    { label: t('summary.col.method'), place: 'fact' },
+    { label: t('summary.col.amount'), place: 'fact', numeric: true },
+    { label: t('summary.col.status'), place: 'status' },
+  ];
   return (
-    // Narrow screens scroll the table sideways; the region takes the focus so the keyboard can too.
-    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('summary.payments')}>
-      <Table aria-label={t('summary.payments')} sx={{ ...statusRight, minWidth: 560 }}>
-        <thead>
-          <tr>
-            <th scope="col">{t('summary.col.order')}</th>
-            <th scope="col">{t('summary.col.date')}</th>
-            <th scope="col">{t('summary.col.method')}</th>
-            <th scope="col">{t('summary.col.amount')}</th>
-            <th scope="col">{t('summary.col.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((payment, index) => (
-            // The spec names only a payment's audit dates: whatever else it leaves out reads "—".
-            <tr key={payment.id ?? `at-${index}`} data-testid="payment-row" data-payment-id={payment.id}>
-              <td>
-                {payment.order_id === undefined ? (
-                  NOT_GIVEN
-                ) : (
-                  <Link component={RouterLink} to={`/operations/order/${payment.order_id}`} data-testid="payment-order">
-                    {t('summary.orderNumber', { id: payment.order_id })}
-                  </Link>
-                )}
-              </td>
-              <td>{formatDateTime(payment.audit_creation_date)}</td>
-              <td>{payment.method === undefined ? NOT_GIVEN : t(methodLabel[payment.method])}</td>
-              <td data-testid="payment-amount">{payment.amount === undefined ? NOT_GIVEN : formatMoney(payment.amount, language)}</td>
-              <td>
-                {payment.status === undefined ? (
-                  NOT_GIVEN
-                ) : (
-                  <Chip size="sm" variant="soft" color={statusColor[payment.status]} data-testid="payment-status" data-status={payment.status}>
-                    {t(paymentStatusLabel[payment.status])}
-                  </Chip>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </Sheet>
+    <ListTable label={t('summary.payments')} columns={columns} minWidth={560}>
+      {payments.map((payment, index) => (
+        // The spec names only a payment's audit dates: whatever else it leaves out reads "—".
+        <tr key={payment.id ?? `at-${index}`} data-testid="payment-row" data-payment-id={payment.id}>
+          <td>
+            {payment.order_id === undefined ? (
+              NOT_GIVEN
+            ) : (
+              <Link component={RouterLink} to={`/operations/order/${payment.order_id}`} data-testid="payment-order">
+                {t('summary.orderNumber', { id: payment.order_id })}
+              </Link>
+            )}
+          </td>
+          <td>{formatDateTime(payment.audit_creation_date)}</td>
+          <td>{payment.method === undefined ? NOT_GIVEN : t(methodLabel[payment.method])}</td>
+          <td data-testid="payment-amount">{payment.amount === undefined ? NOT_GIVEN : formatMoney(payment.amount, language)}</td>
+          <td>
+            {payment.status === undefined ? (
+              NOT_GIVEN
+            ) : (
+              <Chip size="sm" variant="soft" color={statusColor[payment.status]} data-testid="payment-status" data-status={payment.status}>
+                {t(paymentStatusLabel[payment.status])}
+              </Chip>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -92,43 +78,37 @@ export function DailyTable({ summaries }: { summaries: readonly OrderSummary[] }
   const totals = summaryTotals(summaries);
   const money = (value: number | undefined) => (value === undefined ? NOT_GIVEN : formatMoney(value, language));
   const count = (value: number | undefined) => (value === undefined ? NOT_GIVEN : formatNumber(value, language));
+  const columns: ListColumn[] = [
+    { label: t('summary.col.day'), place: 'title', rowHeader: true },
+    ...(['orders', 'items', 'gross', 'fees', 'net'] as const).map((name): ListColumn => ({ label: t(`summary.col.${name}`), place: 'fact', numeric: true })),
+  ];
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('summary.tabDaily')}>
-      <Table aria-label={t('summary.tabDaily')} sx={{ ...numbersRight, minWidth: 600 }}>
-        <thead>
-          <tr>
-            <th scope="col">{t('summary.col.day')}</th>
-            <th scope="col">{t('summary.col.orders')}</th>
-            <th scope="col">{t('summary.col.items')}</th>
-            <th scope="col">{t('summary.col.gross')}</th>
-            <th scope="col">{t('summary.col.fees')}</th>
-            <th scope="col">{t('summary.col.net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summaries.map((summary, index) => (
-            // The spec names only a summary's audit dates: a figure or a day it leaves out reads "—".
-            <tr key={summary.day ?? `at-${index}`} data-testid="summary-row">
-              <th scope="row">{summary.day === undefined ? NOT_GIVEN : formatDate(summary.day)}</th>
-              <td>{count(summary.orders)}</td>
-              <td>{count(summary.items)}</td>
-              <td>{money(summary.gross)}</td>
-              <td>{money(summary.fees)}</td>
-              <td>{money(summary.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr data-testid="summary-totals">
-            <th scope="row">{t('summary.totals')}</th>
-            <td>{formatNumber(totals.orders, language)}</td>
-            <td>{formatNumber(totals.items, language)}</td>
-            <td>{money(totals.gross)}</td>
-            <td>{money(totals.fees)}</td>
-            <td>{money(totals.net)}</td>
-          </tr>
-        </tfoot>
-      </Table>
-    </Sheet>
+    <ListTable
+      label={t('summary.tabDaily')}
+      columns={columns}
+      minWidth={600}
+      footer={
+        <tr data-testid="summary-totals">
+          <th scope="row">{t('summary.totals')}</th>
+          <td>{formatNumber(totals.orders, language)}</td>
+          <td>{formatNumber(totals.items, language)}</td>
+          <td>{money(totals.gross)}</td>
+          <td>{money(totals.fees)}</td>
+          <td>{money(totals.net)}</td>
+        </tr>
+      }
+    >
+      {summaries.map((summary, index) => (
+        // The spec names only a summary's audit dates: a figure or a day it leaves out reads "—".
+        <tr key={summary.day ?? `at-${index}`} data-testid="summary-row">
+          <th scope="row">{summary.day === undefined ? NOT_GIVEN : formatDate(summary.day)}</th>
+          <td>{count(summary.orders)}</td>
+          <td>{count(summary.items)}</td>
+          <td>{money(summary.gross)}</td>
+          <td>{money(summary.fees)}</td>
+          <td>{money(summary.net)}</td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }

@@ -16,7 +16,7 @@ import { liveTrucksListMachine } from '../../machines/trucks';
 import { SearchBar } from '../../ui/search-bar';
 import { useListUrl, useRecordListUrl } from '../records/list-url';
 import { listUrl } from '../shared/url-paged-list';
-import { DeleteRecordDialog, RecordListBody, RecordTableHead } from '../records/record-list-parts';
+import { DeleteRecordDialog, RecordListBody } from '../records/record-list-parts';
 import { TruckRow } from './truck-row';
 import { useFlow } from '../../app/use-flow';
 
@@ -82,18 +82,14 @@ function TrucksList({ status }: { status: TruckStatus }) {
           label: t('trucks.tableLabel'),
           minWidth: 940,
           testId: 'trucks-table',
-          head: (
-            <RecordTableHead
-              columns={[
-                { label: t('trucks.col.name') },
-                { label: t('trucks.col.plate'), width: 110 },
-                { label: t('trucks.col.capacity'), width: 120, numeric: true },
-                { label: t('trucks.col.driver') },
-                { label: t('trucks.col.phone'), width: 160 },
-                { label: t('trucks.col.status'), width: 140 },
-              ]}
-            />
-          ),
+          columns: [
+            { label: t('trucks.col.name'), place: 'title', rowHeader: true },
+            { label: t('trucks.col.plate'), place: 'fact', width: 110 },
+            { label: t('trucks.col.capacity'), place: 'fact', width: 120, numeric: true },
+            { label: t('trucks.col.driver'), place: 'fact' },
+            { label: t('trucks.col.phone'), place: 'fact', width: 160 },
+            { label: t('trucks.col.status'), place: 'status', width: 140 },
+          ],
           rows: (items) =>
             items.map((truck) => (
               <TruckRow key={truck.id} truck={truck} deleting={deletingId === truck.id} disabled={deletingId !== null} onAskDelete={onAskDelete} />
