@@ -186,6 +186,28 @@ describe('lists on a phone (390 × 844, touch)', () => {
     await expect.poll(async () => (await orders(page)).find((o) => o.id === id)?.status).toBe(1);
   });
 
+  it('sold orders: the pager and the Pending tab work by tap, the search by typing', async () => {
+    const page = await openPhone();
+    await goTo(page, '/operations/orders/sold');
+    const range = page.getByTestId('orders-range');
+    await expect.poll(() => range.innerText()).toMatch(/^Orders 1–10 of \d+$/);
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next page', exact: true }).tap();
+    await expect.poll(() => range.innerText()).toMatch(/^Orders 11–20 of \d+$/);
+
+    // The first order of this page, found again by its number.
+    const link = firstLink(/^Open order #\d+$/)(page);
+    const id = /#(\d+)/.exec((await link.getAttribute('aria-label')) ?? '')?.[1];
+    await page.getByRole('searchbox').tap();
+    await page.keyboard.type(id!);
+    await expect.poll(() => range.innerText()).toBe('Orders 1–1 of 1');
+    expect(await firstLink(/^Open order #\d+$/)(page).getAttribute('aria-label')).toBe(`Open order #${id}`);
+
+    await page.getByRole('tab', { name: 'Pending', exact: true }).tap();
+    await page.waitForURL('**/operations/orders/pending**');
+    await firstButton(/^Mark order #\d+ as picked up$/)(page).waitFor();
+  });
+
   it('pending orders: Cancel tapped asks first, in a dialog that fits the screen; "Keep the order" keeps it', async () => {
     const page = await openPhone();
     await goTo(page, '/operations/orders/pending');
