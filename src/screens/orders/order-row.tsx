@@ -38,7 +38,6 @@ export const orderRowStyles = {
       { backgroundColor: `var(--joy-palette-${color}-softBg)`, color: `var(--joy-palette-${color}-softColor)` },
     ]),
   ),
-  '& .actions': { display: 'flex', gap: '6px', justifyContent: 'flex-end' },
 } as const;
 
 /** A date as the spec writes order dates (year/month/day hour:minute), the time first and the day below. */
@@ -91,7 +90,7 @@ export const OrderRow = memo(function OrderRow({
       <td>
         <span className="items">{itemsText(order)}</span>
       </td>
-      <td className="number">{formatMoney(order.total_price, language)}</td>
+      <td>{formatMoney(order.total_price, language)}</td>
       <td>
         <DateTimeCell at={order.date} />
       </td>

@@ -18,14 +18,13 @@ import { visuallyHidden } from '../../ui/visually-hidden';
  * - `status`: beside the title, on the right;
  * - `subtitle`: under the title, unlabelled (the customer under the order number);
  * - `fact`: a line of its own, the column's name on the left and the value on the right;
- * - `actions`: the row's buttons, last, side by side across the card's width;
- * - `hidden`: left off the card (what the title already says).
+ * - `actions`: the row's buttons, last, side by side across the card's width.
  * A cell left empty takes no room on the card.
  *
  * Touch targets: on a card the row's links and buttons are at least 44 px tall (the platform
  * guideline for fingers; the theme gives Joy's buttons and tabs the same below `md`, src/app/theme.ts).
  */
-export type CardPlace = 'title' | 'status' | 'subtitle' | 'fact' | 'actions' | 'hidden';
+export type CardPlace = 'title' | 'status' | 'subtitle' | 'fact' | 'actions';
 
 export interface ListColumn {
   label: string;
@@ -41,9 +40,9 @@ export interface ListColumn {
 }
 
 /** Below this (Joy's `md`, 900 px), the rows are cards. */
-export const CARDS_BELOW = '@media (max-width: 899.95px)';
+const CARDS_BELOW = '@media (max-width: 899.95px)';
 /** The smallest touch target on a phone, in px. */
-export const TOUCH_TARGET = 44;
+const TOUCH_TARGET = 44;
 
 /**
  * The table's header row, from the columns. A column whose name is for screen readers only keeps
@@ -85,7 +84,7 @@ function numericColumns(columns: readonly ListColumn[]) {
   return Object.fromEntries(columns.flatMap((column, index) => (column.numeric ? [[`& tbody tr > ${cells[index]}, & tfoot tr > ${cells[index]}, & thead th:nth-of-type(${index + 1})`, { textAlign: 'right' }]] : [])));
 }
 
-/** Where each column's cells go on a card: rules on the rows' nth cell (th and td alike). */
+/** Where each column's cells go on a card (cellSelectors finds them in a row). */
 function cardPlacement(columns: readonly ListColumn[]) {
   const rules: Record<string, object> = {};
   const cells = cellSelectors(columns);
@@ -132,9 +131,6 @@ function cardPlacement(columns: readonly ListColumn[]) {
           // A plain (borderless) icon button spread across half a card reads as a button with a border.
           '& .actions > .MuiIconButton-variantPlain': { border: '1px solid var(--joy-palette-neutral-outlinedBorder)' },
         };
-        break;
-      case 'hidden':
-        rules[cell] = { display: 'none' };
         break;
     }
   });

@@ -43,7 +43,7 @@ export const TruckRow = memo(function TruckRow({
           {truck.plate || <NotSet />}
         </Typography>
       </td>
-      <td className="number" data-testid="truck-capacity">
+      <td data-testid="truck-capacity">
         {truck.capacity === undefined ? <NotSet /> : t('trucks.packages', { count: formatNumber(truck.capacity, language) })}
       </td>
       <td data-testid="truck-driver">{truck.driver_name || <NotSet />}</td>
