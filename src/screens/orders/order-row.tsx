@@ -40,14 +40,17 @@ export const orderRowStyles = {
   ),
 } as const;
 
-/** A date as the spec writes order dates (year/month/day hour:minute), the time first and the day below. */
+/**
+ * A date as the spec writes order dates (year/month/day hour:minute), the time first and the day
+ * below it in the table, beside it on a phone's card (`.when`, orders-screen.tsx).
+ */
 function DateTimeCell({ at, timeText = (time) => time }: { at: number; timeText?: (time: string) => string }) {
   const [day, time] = formatDateTime(at).split(' ');
   return (
-    <>
+    <span className="when">
       <span className="line primary">{timeText(time)}</span>
       <span className="line secondary">{day}</span>
-    </>
+    </span>
   );
 }
 

@@ -15,7 +15,7 @@ import { Page } from '../../app/page';
 import { useLocale, type Translate } from '../../i18n';
 import { now } from '../../lib/clock';
 import { dayjs } from '../../lib/dates';
-import { ListTable, type ListColumn } from '../shared/list-table';
+import { CARDS_BELOW, ListTable, type ListColumn } from '../shared/list-table';
 import { PagedListView, refreshingSx } from '../shared/paged-list-view';
 import { filterAndPage, useUrlPagedList } from '../shared/url-paged-list';
 import { selectLoadFailure } from '../../machines/shared/load-failure';
@@ -107,7 +107,12 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
             minWidth={tab === 'pending' ? 960 : 780}
             busy={refreshing}
             sheetSx={refreshingSx(refreshing)}
-            tableSx={{ '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT }, ...orderRowStyles }}
+            tableSx={{
+              '& tbody td, & tbody th': { height: ORDER_ROW_HEIGHT },
+              ...orderRowStyles,
+              // A card has room for a date's time and day on one line.
+              [CARDS_BELOW]: { '& .when .line': { display: 'inline' }, '& .when .line.secondary': { marginLeft: '8px' } },
+            }}
           >
             {items.map((order) => (
               <OrderRow

@@ -40,7 +40,7 @@ export interface ListColumn {
 }
 
 /** Below this (Joy's `md`, 900 px), the rows are cards. */
-const CARDS_BELOW = '@media (max-width: 899.95px)';
+export const CARDS_BELOW = '@media (max-width: 899.95px)';
 /** The smallest touch target on a phone, in px. */
 const TOUCH_TARGET = 44;
 
@@ -157,8 +157,8 @@ export function ListTable({
   /** The table's width below which it scrolls sideways, on a wide screen (px). */
   minWidth?: number;
   testId?: string;
-  /** The screen's own styles for its table (how its cells' plain elements look). */
-  tableSx?: Record<string, unknown>;
+  /** The screen's own styles for its table (how its cells' plain elements look), after the table's. */
+  tableSx?: SxProps;
   /** The frame's (a refresh dims it). */
   sheetSx?: SxProps;
   /** A refresh is on its way (aria-busy). */
@@ -182,50 +182,53 @@ export function ListTable({
         hoverRow
         aria-label={label}
         data-testid={testId}
-        sx={{
-          minWidth,
-          // Joy's default hover (background.level3) leaves the danger and status colours under
-          // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
-          '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
-          ...numericColumns(columns),
-          '& td .actions': { display: 'flex', gap: '6px', justifyContent: 'flex-end' },
-          '& td button': { whiteSpace: 'nowrap' },
-          ...tableSx,
-          [CARDS_BELOW]: {
-            minWidth: 0,
-            '&, & tbody, & tfoot': { display: 'block' },
-            // The column headers stay for screen readers; each card names its facts itself.
-            '& thead': visuallyHidden as Record<string, unknown>,
-            '& tbody tr, & tfoot tr': {
-              display: 'grid',
-              gridTemplateColumns: 'minmax(0, 1fr) auto',
-              columnGap: '12px',
-              rowGap: '6px',
-              padding: '12px 16px',
-              borderBottom: '1px solid var(--joy-palette-divider)',
+        // The screen's styles come second: a card rule of its own (a media query) then adds to these.
+        sx={[
+          {
+            minWidth,
+            // Joy's default hover (background.level3) leaves the danger and status colours under
+            // 4.5:1 in both schemes; level1 keeps every cell's text readable under the pointer.
+            '--TableRow-hoverBackground': 'var(--joy-palette-background-level1)',
+            ...numericColumns(columns),
+            '& td .actions': { display: 'flex', gap: '6px', justifyContent: 'flex-end' },
+            '& td button': { whiteSpace: 'nowrap' },
+            [CARDS_BELOW]: {
+              minWidth: 0,
+              '&, & tbody, & tfoot': { display: 'block' },
+              // The column headers stay for screen readers; each card names its facts itself.
+              '& thead': visuallyHidden as Record<string, unknown>,
+              '& tbody tr, & tfoot tr': {
+                display: 'grid',
+                gridTemplateColumns: 'minmax(0, 1fr) auto',
+                columnGap: '12px',
+                rowGap: '6px',
+                padding: '12px 16px',
+                borderBottom: '1px solid var(--joy-palette-divider)',
+              },
+              '& tbody tr:last-of-type, & tfoot tr:last-of-type': { borderBottom: 'none' },
+              '& tfoot tr': { borderTop: '1px solid var(--joy-palette-divider)' },
+              // `&&`, th[scope] and td: as specific as Joy's own cell rules (their borders between rows), and later.
+              '&& tbody tr > th[scope], && tbody tr > td, && tfoot tr > th[scope], && tfoot tr > td': {
+                display: 'block',
+                height: 'auto',
+                minHeight: 0,
+                padding: 0,
+                border: 'none',
+                position: 'static',
+                whiteSpace: 'normal',
+                overflowWrap: 'anywhere',
+                textAlign: 'left',
+                backgroundColor: 'transparent',
+              },
+              // The row's links are touch targets on a card.
+              '& tbody tr a': { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET },
+              ...cardPlacement(columns),
+              // After the placements, which set a display of their own.
+              '&& tbody tr > :empty': { display: 'none' },
             },
-            '& tbody tr:last-of-type, & tfoot tr:last-of-type': { borderBottom: 'none' },
-            '& tfoot tr': { borderTop: '1px solid var(--joy-palette-divider)' },
-            // `&&`, th[scope] and td: as specific as Joy's own cell rules (their borders between rows), and later.
-            '&& tbody tr > th[scope], && tbody tr > td, && tfoot tr > th[scope], && tfoot tr > td': {
-              display: 'block',
-              height: 'auto',
-              minHeight: 0,
-              padding: 0,
-              border: 'none',
-              position: 'static',
-              whiteSpace: 'normal',
-              overflowWrap: 'anywhere',
-              textAlign: 'left',
-              backgroundColor: 'transparent',
-            },
-            // The row's links are touch targets on a card.
-            '& tbody tr a': { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET },
-            ...cardPlacement(columns),
-            // After the placements, which set a display of their own.
-            '&& tbody tr > :empty': { display: 'none' },
           },
-        }}
+          ...(Array.isArray(tableSx) ? tableSx : [tableSx]),
+        ]}
       >
         <thead>
           <ListTableHead columns={columns} />
