@@ -103,7 +103,7 @@ function OrdersList({ tab }: { tab: OrdersTab }) {
             label={t(tab === 'pending' ? 'orders.tabPending' : 'orders.tabSold')}
             regionLabel={t('orders.tableLabel')}
             columns={columns}
-            // Below this the table scrolls sideways (its region is focusable) instead of crushing the items.
+            // On a wide screen, below this the table scrolls sideways (its region is focusable) instead of crushing the items.
             minWidth={tab === 'pending' ? 960 : 780}
             busy={refreshing}
             sheetSx={refreshingSx(refreshing)}

@@ -64,7 +64,7 @@ export function RecordListBody<T>({
         <ListTable
           label={table.label}
           columns={[...table.columns, { label: t('records.actions'), place: 'actions', width: 104, labelHidden: true }]}
-          // Below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
+          // On a wide screen, below this the table scrolls sideways (its region is focusable) instead of crushing the columns.
           minWidth={table.minWidth}
           testId={table.testId}
           tableSx={{
