@@ -100,7 +100,8 @@ const route: RoutePalette = {
  * every text field, select and switch 44 px tall: the platform guideline for a finger (WCAG 2.5.8 asks
  * 24 px), whatever size the screen gave it.
  */
-const touchTarget = ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: 44, minWidth: 44 } });
+export const TOUCH_TARGET_PX = 44;
+const touchTarget = ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: TOUCH_TARGET_PX, minWidth: TOUCH_TARGET_PX } });
 
 /**
  * The console's theme with a primary palette: the brand orange by default; the store's colour
@@ -120,9 +121,9 @@ function themeWithPalette(primary: AccentPalette) {
       JoyIconButton: { styleOverrides: { root: touchTarget } },
       JoyTab: { styleOverrides: { root: touchTarget } },
       // The switch's hit area (its input, over the whole root) grows; the track stays as drawn.
-      JoySwitch: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: 44, minWidth: 44, justifyContent: 'center', position: 'relative' } }) } },
-      JoyInput: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Input-minHeight': '44px' } }) } },
-      JoySelect: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Select-minHeight': '44px' } }) } },
+      JoySwitch: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { minHeight: TOUCH_TARGET_PX, minWidth: TOUCH_TARGET_PX, justifyContent: 'center', position: 'relative' } }) } },
+      JoyInput: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Input-minHeight': `${TOUCH_TARGET_PX}px` } }) } },
+      JoySelect: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('md')]: { '--Select-minHeight': `${TOUCH_TARGET_PX}px` } }) } },
     },
     fontFamily: {
       body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

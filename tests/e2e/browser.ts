@@ -142,6 +142,11 @@ export async function openPage(
   return page;
 }
 
+/** A full page load of `path` on the page's own origin (a reload: the app boots again there). */
+export async function goTo(page: Page, path: string) {
+  await page.goto(new URL(path, page.url()).toString());
+}
+
 /** Another tab of the same browser profile: shares localStorage, not sessionStorage. */
 export async function openSecondTab(page: Page, path: string): Promise<Page> {
   const tab = watchForProblems(await page.context().newPage());

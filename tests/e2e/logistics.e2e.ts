@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowConsoleError, devkit, onEveryContext, openSignedIn, screenshot, setUpBrowser } from './browser';
+import { allowConsoleError, devkit, goTo, onEveryContext, openSignedIn, screenshot, setUpBrowser } from './browser';
 import { axeViolations } from './axe';
 
 setUpBrowser();
@@ -35,10 +35,6 @@ interface PickupRecord {
 }
 
 const records = <T>(page: Page, collection: string) => devkit<T[]>(page, `records('${collection}')`);
-
-async function goTo(page: Page, path: string) {
-  await page.goto(new URL(path, page.url()).toString());
-}
 
 /** A request that would leave this machine (the e2e server is 127.0.0.1). */
 function outside(url: string): boolean {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { devkit, openSignedIn, setUpBrowser } from './browser';
+import { devkit, goTo, openSignedIn, setUpBrowser } from './browser';
 import { axeViolations } from './axe';
 
 setUpBrowser();
@@ -35,10 +35,6 @@ const NOON = (() => {
 })();
 
 const openPhone = () => openSignedIn(undefined, { fixedTime: NOON, ...PHONE, touch: true });
-
-async function goTo(page: Page, path: string) {
-  await page.goto(new URL(path, page.url()).toString());
-}
 
 // ---- the list screens ---------------------------------------------------------------------
 

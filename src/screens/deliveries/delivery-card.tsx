@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Delivery, DeliveryStatus } from '../../api/logistics';
 import { useLocale } from '../../i18n';
 import { deliveryStatusColor, formatDeliveryDate, pickupInitials } from '../../lib/delivery-format';
+import { TOUCH_TARGET_PX } from '../../app/theme';
 import { formatNumber } from '../../lib/format';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { deliveryPath } from './deliveries-url';
@@ -114,8 +115,8 @@ export const DeliveryCard = memo(function DeliveryCard({
       </Box>
       {moreInformation && (
         <Box sx={{ mt: 'auto', display: 'flex', justifyContent: 'flex-end' }}>
-          {/* A touch target on a phone (44 px, as the lists' row actions). */}
-          <Link component={RouterLink} to={deliveryPath(delivery.id)} aria-describedby={headingId} level="title-sm" fontWeight="lg" sx={{ minHeight: { xs: 44, md: 'auto' } }}>
+          {/* A touch target on a phone, as the lists' row actions. */}
+          <Link component={RouterLink} to={deliveryPath(delivery.id)} aria-describedby={headingId} level="title-sm" fontWeight="lg" sx={{ minHeight: { xs: TOUCH_TARGET_PX, md: 'auto' } }}>
             {t('delivery.moreInformation')}
           </Link>
         </Box>

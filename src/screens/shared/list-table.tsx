@@ -3,6 +3,7 @@ import Sheet from '@mui/joy/Sheet';
 import Table from '@mui/joy/Table';
 import type { SxProps } from '@mui/joy/styles/types';
 import type { ReactNode } from 'react';
+import { theme, TOUCH_TARGET_PX } from '../../app/theme';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 /**
@@ -39,10 +40,8 @@ export interface ListColumn {
   rowHeader?: boolean;
 }
 
-/** Below this (Joy's `md`, 900 px), the rows are cards. */
-export const CARDS_BELOW = '@media (max-width: 899.95px)';
-/** The smallest touch target on a phone, in px. */
-const TOUCH_TARGET = 44;
+/** Below Joy's `md` (900 px), the rows are cards: where the theme makes its controls touch-sized. */
+export const CARDS_BELOW = theme.breakpoints.down('md');
 
 /**
  * The table's header row, from the columns. A column whose name is for screen readers only keeps
@@ -127,7 +126,7 @@ function cardPlacement(columns: readonly ListColumn[]) {
           gridColumn: '1 / -1',
           paddingTop: '4px',
           '& .actions': { display: 'flex', gap: '8px', justifyContent: 'stretch' },
-          '& .actions > *': { flex: '1 1 0', minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET },
+          '& .actions > *': { flex: '1 1 0', minHeight: TOUCH_TARGET_PX, minWidth: TOUCH_TARGET_PX },
           // A plain (borderless) icon button spread across half a card reads as a button with a border.
           '& .actions > .MuiIconButton-variantPlain': { border: '1px solid var(--joy-palette-neutral-outlinedBorder)' },
         };
@@ -221,7 +220,7 @@ export function ListTable({
                 backgroundColor: 'transparent',
               },
               // The row's links are touch targets on a card.
-              '& tbody tr a': { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET },
+              '& tbody tr a': { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET_PX },
               ...cardPlacement(columns),
               // After the placements, which set a display of their own.
               '&& tbody tr > :empty': { display: 'none' },
